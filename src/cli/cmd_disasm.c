@@ -1,0 +1,107 @@
+/* ventsim disasm: listing of an ELF program or a .vmem file. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "common/util.h"
+#include "ventsim/disasm.h"
+
+static const char usage[] =
+  "usage: ventsim disasm [options] FILE...\n"
+  "\n"
+  "Disassembles Ventus programs: ELF executables or objects (every executable\n"
+  "section, symbols shown as labels) and .vmem hex files (32-bit words, one or\n"
+  "more per line, '@index' lines allowed).  The output follows llvm-objdump -d:\n"
+  "address, instruction word, mnemonic, operands.  A regext/regexti/regpair\n"
+  "prefix is shown on its own line and the instruction after it shows the\n"
+  "effective (extended) registers and immediate.\n"
+  "\n"
+  "options:\n"
+  "  --base ADDR      address of the first word of a .vmem file (default 0x80000000)\n"
+  "  --numeric        numeric register names (x10) instead of ABI names (a0)\n"
+  "  --csr-names      names for the Ventus CSRs (tid, wid, lds, ...); LLVM prints numbers\n"
+  "  --no-aliases     base instructions only (addi instead of li/mv/nop, ...)\n"
+  "  --bytes          show the instruction bytes like llvm-objdump (97 41 00 00)\n"
+  "                   instead of the word (00004197)\n"
+  "  -h, --help       this help\n";
+
+static int run(int argc, char **argv)
+{
+  static const struct option longopts[] = {
+    {"base", required_argument, NULL, 'b'},
+    {"numeric", no_argument, NULL, 'n'},
+    {"csr-names", no_argument, NULL, 'c'},
+    {"no-aliases", no_argument, NULL, 'a'},
+    {"bytes", no_argument, NULL, 'B'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0}};
+  vs_disasm_options opt = {0};
+  uint32_t base = 0x80000000u;
+  int c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    switch (c) {
+    case 'b': {
+      uint64_t v;
+      if (vs_parse_u64(optarg, &v) || v > 0xffffffffu || (v & 3)) {
+        vs_cli_error("disasm", "--base: '%s' is not a word-aligned 32-bit address", optarg);
+        return VS_EXIT_USAGE;
+      }
+      base = (uint32_t)v;
+      break;
+    }
+    case 'n': opt.numeric_regs = 1; break;
+    case 'c': opt.csr_names = 1; break;
+    case 'a': opt.no_aliases = 1; break;
+    case 'B': opt.bytes = 1; break;
+    case 'h': fputs(usage, stdout); return VS_EXIT_OK;
+    default: fputs(usage, stderr); return VS_EXIT_USAGE;
+    }
+  }
+  if (optind >= argc) {
+    vs_cli_error("disasm", "no input file (see 'ventsim disasm --help')");
+    return VS_EXIT_USAGE;
+  }
+  int status = VS_EXIT_OK;
+  for (int i = optind; i < argc; i++) {
+    const char *path = argv[i];
+    vs_error err = {0};
+    char *data;
+    size_t len;
+    if (vs_read_file(path, VS_MAX_INPUT_FILE, &data, &len, &err)) {
+      vs_cli_error("disasm", "%s", err.msg);
+      status = VS_EXIT_FAIL;
+      continue;
+    }
+    int rc;
+    if (len >= 4 && memcmp(data, "\177ELF", 4) == 0) {
+      vs_elf *e;
+      rc = vs_elf_load_mem(data, len, path, &e, &err);
+      if (rc == 0) {
+        rc = vs_disasm_elf(e, path, stdout, &opt, &err);
+        vs_elf_free(e);
+      }
+    } else {
+      vs_vmem v;
+      rc = vs_vmem_parse(data, len, path, &v, &err);
+      if (rc == 0) {
+        rc = vs_disasm_vmem(&v, base, path, stdout, &opt, &err);
+        vs_vmem_free(&v);
+      }
+    }
+    free(data);
+    if (rc) {
+      vs_cli_error("disasm", "%s", err.msg);
+      status = VS_EXIT_FAIL;
+    }
+  }
+  if (fflush(stdout) != 0) {
+    vs_cli_error("disasm", "error writing the listing");
+    status = VS_EXIT_FAIL;
+  }
+  return status;
+}
+
+const vs_command vs_cmd_disasm = {"disasm", "disassemble an ELF program or a .vmem file", run, usage};

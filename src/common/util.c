@@ -1,0 +1,140 @@
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/util.h"
+
+int vs_read_file(const char *path, size_t max, char **data, size_t *len, vs_error *err)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f) return vs_error_set(err, VS_E_IO, "%s: %s", path, strerror(errno));
+  size_t cap = 65536, n = 0;
+  char *buf = malloc(cap + 1);
+  if (!buf) {
+    fclose(f);
+    return vs_error_set(err, VS_E_NOMEM, "%s: out of memory", path);
+  }
+  for (;;) {
+    if (n == cap) {
+      if (cap >= max) {
+        free(buf);
+        fclose(f);
+        return vs_error_set(err, VS_E_LIMIT, "%s: file is larger than the limit of %zu bytes",
+                            path, max);
+      }
+      size_t ncap = cap * 2 > max ? max : cap * 2;
+      char *nb = realloc(buf, ncap + 1);
+      if (!nb) {
+        free(buf);
+        fclose(f);
+        return vs_error_set(err, VS_E_NOMEM, "%s: out of memory", path);
+      }
+      buf = nb;
+      cap = ncap;
+    }
+    size_t k = fread(buf + n, 1, cap - n, f);
+    n += k;
+    if (k == 0) break;
+  }
+  int bad = ferror(f);
+  fclose(f);
+  if (bad) {
+    free(buf);
+    return vs_error_set(err, VS_E_IO, "%s: read error", path);
+  }
+  buf[n] = '\0';
+  *data = buf;
+  *len = n;
+  return 0;
+}
+
+void *vs_malloc(size_t n, vs_error *err)
+{
+  void *p = malloc(n ? n : 1);
+  if (!p) vs_error_set(err, VS_E_NOMEM, "out of memory (%zu bytes)", n);
+  return p;
+}
+
+void *vs_calloc(size_t n, size_t size, vs_error *err)
+{
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p) vs_error_set(err, VS_E_NOMEM, "out of memory (%zu x %zu bytes)", n, size);
+  return p;
+}
+
+void *vs_realloc(void *old, size_t n, vs_error *err)
+{
+  void *p = realloc(old, n ? n : 1);
+  if (!p) vs_error_set(err, VS_E_NOMEM, "out of memory (%zu bytes)", n);
+  return p;
+}
+
+char *vs_strdup(const char *s, vs_error *err)
+{
+  size_t n = strlen(s) + 1;
+  char *p = vs_malloc(n, err);
+  if (p) memcpy(p, s, n);
+  return p;
+}
+
+int vs_parse_u64(const char *s, uint64_t *out)
+{
+  if (!s || !*s) return -1;
+  int base = 10;
+  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    base = 16;
+    s += 2;
+    if (!*s) return -1;
+  }
+  uint64_t v = 0;
+  for (; *s; s++) {
+    int d;
+    if (*s >= '0' && *s <= '9') d = *s - '0';
+    else if (base == 16 && *s >= 'a' && *s <= 'f') d = *s - 'a' + 10;
+    else if (base == 16 && *s >= 'A' && *s <= 'F') d = *s - 'A' + 10;
+    else return -1;
+    if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) return -1;
+    v = v * (uint64_t)base + (uint64_t)d;
+  }
+  *out = v;
+  return 0;
+}
+
+int vs_buf_reserve(vs_buf *b, size_t extra, vs_error *err)
+{
+  if (b->len + extra <= b->cap) return 0;
+  size_t cap = b->cap ? b->cap : 256;
+  while (cap < b->len + extra) {
+    if (cap > SIZE_MAX / 2) return vs_error_set(err, VS_E_NOMEM, "buffer too large");
+    cap *= 2;
+  }
+  uint8_t *p = vs_realloc(b->data, cap, err);
+  if (!p) return -1;
+  b->data = p;
+  b->cap = cap;
+  return 0;
+}
+
+int vs_buf_append(vs_buf *b, const void *p, size_t n, vs_error *err)
+{
+  if (vs_buf_reserve(b, n, err)) return -1;
+  if (n) memcpy(b->data + b->len, p, n);
+  b->len += n;
+  return 0;
+}
+
+void vs_buf_free(vs_buf *b)
+{
+  free(b->data);
+  b->data = NULL;
+  b->len = b->cap = 0;
+}
+
+double vs_now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}

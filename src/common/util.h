@@ -1,0 +1,39 @@
+/* Small helpers used across modules. */
+#ifndef VS_COMMON_UTIL_H
+#define VS_COMMON_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ventsim/error.h"
+
+/* Largest input file any ventsim reader accepts (bytes): a documented limit. */
+#define VS_MAX_INPUT_FILE (512u << 20)
+
+/* Reads a whole file (at most max bytes) into a NUL-terminated malloc'ed
+ * buffer.  Returns 0 or -1 with *err set. */
+int vs_read_file(const char *path, size_t max, char **data, size_t *len, vs_error *err);
+
+/* malloc/calloc/realloc that report exhaustion through *err. */
+void *vs_malloc(size_t n, vs_error *err);
+void *vs_calloc(size_t n, size_t size, vs_error *err);
+void *vs_realloc(void *p, size_t n, vs_error *err);
+char *vs_strdup(const char *s, vs_error *err);
+
+/* Parses an unsigned number in C syntax (decimal, 0x hex, 0 octal is NOT
+ * accepted: leading zeros are decimal).  Returns 0 or -1. */
+int vs_parse_u64(const char *s, uint64_t *out);
+
+/* Growable byte buffer */
+typedef struct vs_buf {
+  uint8_t *data;
+  size_t len, cap;
+} vs_buf;
+int vs_buf_reserve(vs_buf *b, size_t extra, vs_error *err);
+int vs_buf_append(vs_buf *b, const void *p, size_t n, vs_error *err);
+void vs_buf_free(vs_buf *b);
+
+/* Seconds from a monotonic clock. */
+double vs_now(void);
+
+#endif
