@@ -56,6 +56,7 @@ typedef struct vs_dinsn {
   uint8_t vm;        /* vector mask bit (1 = unmasked)                     */
   uint8_t rm;        /* rounding mode field                                */
   uint8_t aux;       /* front-end specific (Ventus: aq/rl bits, prefix kind)*/
+  uint8_t cls;       /* VS_CLS_* instruction class                         */
 } vs_dinsn;
 
 #endif

@@ -66,6 +66,10 @@ static void emit_operand(out *o, char letter, const vs_dinsn *d, uint32_t pc,
     break;
   }
   case VT_K_PCREL: {
+    if (opt && opt->relative_targets) {
+      emit(o, "%d", (int)v);
+      break;
+    }
     uint32_t target = pc + (uint32_t)v;
     emit(o, "0x%x", target);
     if (opt && opt->symbolize) {

@@ -10,6 +10,9 @@ typedef struct vt_disasm_opts {
   int numeric_regs;  /* x5 instead of t0                                  */
   int csr_names;     /* print Ventus CSR names (LLVM prints numbers)      */
   int no_aliases;    /* print base instructions only                      */
+  int relative_targets; /* branch/jump targets as signed byte offsets (the
+                           assembler's input syntax, as llvm-mc prints them)
+                           instead of absolute addresses                    */
   /* Names an address for branch targets: writes e.g. "loop" or "f+0x10"
    * into buf and returns 1, or returns 0 if there is no symbol. */
   int (*symbolize)(void *ctx, uint32_t addr, char *buf, size_t n);

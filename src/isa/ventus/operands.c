@@ -170,7 +170,16 @@ static const char *const xabi[32] = {
   "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7",
   "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
 
-const char *vt_xreg_abi_name(unsigned r) { return r < 32 ? xabi[r] : NULL; }
+/* x32..x63, as the Ventus LLVM names them: t7..t10, then t12..t39 (no t11) */
+static const char *const xabi_hi[32] = {
+  "t7", "t8", "t9", "t10", "t12", "t13", "t14", "t15", "t16", "t17", "t18",
+  "t19", "t20", "t21", "t22", "t23", "t24", "t25", "t26", "t27", "t28", "t29",
+  "t30", "t31", "t32", "t33", "t34", "t35", "t36", "t37", "t38", "t39"};
+
+const char *vt_xreg_abi_name(unsigned r)
+{
+  return r < 32 ? xabi[r] : r < 64 ? xabi_hi[r - 32] : NULL;
+}
 
 static int parse_index(const char *s, size_t n, int max)
 {
@@ -187,8 +196,10 @@ static int parse_index(const char *s, size_t n, int max)
 int vt_parse_xreg(const char *s, size_t n)
 {
   if (n >= 2 && s[0] == 'x') return parse_index(s + 1, n - 1, 255);
-  for (int i = 0; i < 32; i++)
-    if (strlen(xabi[i]) == n && memcmp(xabi[i], s, n) == 0) return i;
+  for (int i = 0; i < 64; i++) {
+    const char *nm = vt_xreg_abi_name((unsigned)i);
+    if (strlen(nm) == n && memcmp(nm, s, n) == 0) return i;
+  }
   if (n == 2 && memcmp(s, "fp", 2) == 0) return 8;
   return -1;
 }

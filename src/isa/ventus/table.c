@@ -144,6 +144,7 @@ static int fill_fields(int op, uint32_t w, vs_dinsn *d)
   d->op = (uint16_t)op;
   d->len = 4;
   d->vm = 1;
+  d->cls = r->cls;
   for (const char *a = r->args; *a; a++) {
     const vt_operand_info *oi = vt_operand(*a);
     if (!oi) continue;
@@ -182,6 +183,7 @@ int vt_decode_word(uint32_t w, vs_dinsn *d)
   d->op = VT_NUM_INSNS;
   d->len = 4;
   d->vm = 1;
+  d->cls = VS_CLS_ILLEGAL;
   return -1;
 }
 

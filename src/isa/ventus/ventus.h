@@ -14,6 +14,8 @@
 #define VT_F_ACC  0x02u /* vd is also read (multiply-add accumulator)          */
 #define VT_F_PAIR 0x04u /* 32-bit data load/store: regpair makes it 64-bit     */
 #define VT_F_PRIV 0x08u /* private-memory addressing (spec 3.5)                */
+#define VT_F_FRD  0x10u /* writes an F register (zfinx: the x register); the
+                           reference simulator logs it as fN, NaN-boxed    */
 
 /* Row ids: VT_ADDI, VT_VADD_VV, ... in table order. */
 enum vt_op {
@@ -103,7 +105,7 @@ uint32_t vt_bits_extract(char letter, uint32_t w);
 uint32_t vt_bits_insert(char letter, uint32_t w, uint32_t v);
 
 /* Register names */
-const char *vt_xreg_abi_name(unsigned r);      /* NULL for r > 31 */
+const char *vt_xreg_abi_name(unsigned r);      /* ABI name of x0..x63, NULL above */
 int vt_parse_xreg(const char *s, size_t n);    /* -1 if not an x register */
 int vt_parse_vreg(const char *s, size_t n);
 const char *vt_rm_name(unsigned rm);           /* NULL if reserved */
