@@ -1,0 +1,163 @@
+/* Public entry points of the assembler (ventsim/asm.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "asm/asm_int.h"
+
+void vs_asm_options_init(vs_asm_options *opt)
+{
+  memset(opt, 0, sizeof *opt);
+}
+
+const char *vs_asm_start_code(const char *isa)
+{
+  const vs_asm_target *t = vs_asm_find_target(isa);
+  return t ? t->start_code : NULL;
+}
+
+static void destroy(vs_asm *as)
+{
+  if (as->tgt && as->tgt->destroy && as->tst) as->tgt->destroy(as->tst);
+  for (size_t f = 0; f < as->nfiles; f++) {
+    vs_symtab_free(&as->files[f].syms);
+    free(as->files[f].nl);
+  }
+  free(as->files);
+  for (size_t i = 0; i < as->nsecs; i++) vs_buf_free(&as->secs[i].data);
+  free(as->secs);
+  free(as->fix);
+  free(as->fix_addr);
+  free(as->fix_order);
+  for (size_t o = 0; o < as->nosecs; o++) free(as->osecs[o].data);
+  free(as->osecs);
+  vs_symtab_free(&as->globals);
+  vs_arena_free(&as->arena);
+}
+
+int vs_assemble(const vs_asm_source *srcs, size_t n, const vs_asm_options *opt,
+                uint8_t **elf, size_t *elf_len, vs_error *err)
+{
+  vs_asm_options defaults;
+  if (!opt) {
+    vs_asm_options_init(&defaults);
+    opt = &defaults;
+  }
+  *elf = NULL;
+  *elf_len = 0;
+  vs_error_clear(err);
+  const vs_asm_target *tgt = vs_asm_find_target(opt->isa);
+  if (!tgt) return vs_error_set(err, VS_E_USAGE, "unknown ISA '%s'", opt->isa);
+  if (opt->has_text_addr && (opt->text_addr & 3))
+    return vs_error_set(err, VS_E_USAGE, "text address 0x%x is not 4-byte aligned", opt->text_addr);
+
+  vs_asm as;
+  memset(&as, 0, sizeof as);
+  as.tgt = tgt;
+  as.diag = opt->diag;
+  as.err = err;
+  as.max_errors = opt->max_errors ? opt->max_errors : VS_ASM_MAX_ERRORS;
+  if (tgt->create && !(as.tst = tgt->create(&as))) {
+    destroy(&as);
+    return vs_error_set(err, VS_E_NOMEM, "out of memory");
+  }
+
+  char *start_text = NULL;
+  if (!opt->no_start_files) {
+    if (opt->start_file) {
+      size_t len;
+      vs_error e = {0};
+      if (vs_read_file(opt->start_file, VS_MAX_INPUT_FILE, &start_text, &len, &e)) {
+        if (as.diag) fprintf(as.diag, "ventsim as: %s\n", e.msg);
+        destroy(&as);
+        if (err) *err = e;
+        return -1;
+      }
+      vs_assemble_one(&as, opt->start_file, start_text, len);
+    } else if (tgt->start_code) {
+      vs_assemble_one(&as, "<start.s>", tgt->start_code, strlen(tgt->start_code));
+    }
+  }
+  for (size_t i = 0; i < n && !as.stop; i++)
+    vs_assemble_one(&as, srcs[i].name ? srcs[i].name : "<input>", srcs[i].text, srcs[i].len);
+  int rc = -1;
+  if (!as.nerrors && vs_link(&as, opt->has_text_addr ? opt->text_addr : tgt->default_text_addr) == 0 &&
+      !as.nerrors && vs_write_output(&as, elf, elf_len) == 0 && !as.nerrors)
+    rc = 0;
+  if (rc && err && err->code == VS_E_OK) vs_error_set(err, VS_E_FORMAT, "assembly failed");
+  if (rc) { free(*elf); *elf = NULL; *elf_len = 0; }
+  free(start_text);
+  destroy(&as);
+  return rc;
+}
+
+static int write_atomically(const char *out, const uint8_t *data, size_t len, vs_error *err)
+{
+  size_t n = strlen(out);
+  char *tmp = malloc(n + 16);
+  if (!tmp) return vs_error_set(err, VS_E_NOMEM, "out of memory");
+  memcpy(tmp, out, n);
+  memcpy(tmp + n, ".tmpXXXXXX", 11);
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    int e = errno;
+    free(tmp);
+    return vs_error_set(err, VS_E_IO, "%s: cannot create the output file: %s", out, strerror(e));
+  }
+  size_t done = 0;
+  int ok = 1;
+  while (ok && done < len) {
+    ssize_t w = write(fd, data + done, len - done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) ok = 0; else done += (size_t)w;
+  }
+  mode_t um = umask(0);
+  umask(um);
+  if (ok && fchmod(fd, 0777 & ~um) != 0) ok = 0;
+  if (close(fd) != 0) ok = 0;
+  if (ok && rename(tmp, out) != 0) ok = 0;
+  if (!ok) {
+    int e = errno;
+    unlink(tmp);
+    free(tmp);
+    return vs_error_set(err, VS_E_IO, "%s: cannot write the output file: %s", out, strerror(e));
+  }
+  free(tmp);
+  return 0;
+}
+
+int vs_assemble_files(const char *const *paths, size_t n, const char *out_path,
+                      const vs_asm_options *opt, vs_error *err)
+{
+  vs_error local;
+  if (!err) err = &local;
+  vs_error_clear(err);
+  vs_asm_source *srcs = calloc(n ? n : 1, sizeof *srcs);
+  char **texts = calloc(n ? n : 1, sizeof *texts);
+  int rc = -1;
+  if (!srcs || !texts) { vs_error_set(err, VS_E_NOMEM, "out of memory"); goto out; }
+  for (size_t i = 0; i < n; i++) {
+    size_t len;
+    if (vs_read_file(paths[i], VS_MAX_INPUT_FILE, &texts[i], &len, err)) {
+      if (opt && opt->diag) fprintf(opt->diag, "ventsim as: %s\n", err->msg);
+      goto out;
+    }
+    srcs[i].name = paths[i];
+    srcs[i].text = texts[i];
+    srcs[i].len = len;
+  }
+  uint8_t *elf;
+  size_t len;
+  if (vs_assemble(srcs, n, opt, &elf, &len, err)) goto out;
+  rc = write_atomically(out_path, elf, len, err);
+  if (rc && opt && opt->diag) fprintf(opt->diag, "ventsim as: %s\n", err->msg);
+  free(elf);
+out:
+  if (texts)
+    for (size_t i = 0; i < n; i++) free(texts[i]);
+  free(texts);
+  free(srcs);
+  return rc;
+}
