@@ -13,6 +13,8 @@ typedef struct vs_command {
 /* Commands, one per cli/cmd_*.c */
 extern const vs_command vs_cmd_as;
 extern const vs_command vs_cmd_disasm;
+extern const vs_command vs_cmd_run;
+extern const vs_command vs_cmd_config; /* timing-model configuration (issue 5) */
 
 /* Exit statuses shared by all commands */
 enum { VS_EXIT_OK = 0, VS_EXIT_FAIL = 1, VS_EXIT_USAGE = 2 };

@@ -7,6 +7,8 @@
 static const vs_command *const commands[] = {
   &vs_cmd_as,
   &vs_cmd_disasm,
+  &vs_cmd_run,
+  &vs_cmd_config,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -1,0 +1,99 @@
+/* The ventsim simulator API: a device (memory image + configuration) and
+ * kernel launches on it.  File formats (.metadata/.data test cases, ELF +
+ * launch descriptions through the driver API) are front ends to this. */
+#ifndef VENTSIM_SIM_H
+#define VENTSIM_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ventsim/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct vs_device vs_device;
+
+/* Default limit on host memory the simulated device may allocate for its
+ * pages (bytes); see vs_device_set_mem_limit. */
+#define VS_DEFAULT_MEM_LIMIT (4ull << 30)
+
+int vs_device_create(vs_device **out, vs_error *err);
+void vs_device_destroy(vs_device *dev);
+int vs_device_set_mem_limit(vs_device *dev, uint64_t bytes, vs_error *err);
+
+/* Device memory.  Regions must not overlap; access outside regions is a
+ * kernel error.  Reading mapped, never written memory gives zeros. */
+int vs_device_map(vs_device *dev, uint32_t base, uint64_t size, const char *name, vs_error *err);
+int vs_device_unmap(vs_device *dev, uint32_t base, vs_error *err);
+int vs_device_write(vs_device *dev, uint32_t addr, const void *src, size_t len, vs_error *err);
+int vs_device_read(vs_device *dev, uint32_t addr, void *dst, size_t len, vs_error *err);
+/* 1 if [addr, addr+len) is mapped */
+int vs_device_mapped(const vs_device *dev, uint32_t addr, uint64_t len);
+
+/* One kernel launch (the fields of a .metadata file, spec sections 6 and 8) */
+typedef struct vs_launch {
+  const char *name;        /* kernel name used in messages               */
+  uint32_t start_pc;       /* where every warp starts (0x80000000)        */
+  uint32_t grid[3];        /* work-groups per dimension                   */
+  uint32_t warp_threads;   /* threads per warp (wf_size), 1..32           */
+  uint32_t wg_warps;       /* warps per work-group (wg_size)              */
+  uint32_t knl_addr;       /* kernel metadata buffer (CSR_KNL)            */
+  uint32_t lds_size;       /* local memory bytes per work-group (ldsSize) */
+  uint32_t pds_size;       /* private memory bytes per thread (pdsSize)   */
+  uint32_t pds_base;       /* private memory base (pdsBaseAddr)           */
+  uint32_t sgpr_usage, vgpr_usage; /* registers the kernel uses (timing)  */
+} vs_launch;
+
+/* Largest values accepted in a launch (documented limits) */
+#define VS_MAX_WARP_THREADS 32u
+#define VS_MAX_WG_WARPS     32u
+#define VS_MAX_WORKGROUPS   (1u << 24)
+
+/* Base of the local-memory (LDS) windows: work-group slot k sees its local
+ * memory at VS_LDS_BASE + k * stride. */
+#define VS_LDS_BASE 0x70000000u
+#define VS_LDS_END  0x80000000u
+
+typedef struct vs_stats vs_stats;
+typedef struct vs_timing_config vs_timing_config;   /* ventsim/timing.h */
+typedef struct vs_timing_observer vs_timing_observer; /* ventsim/timing.h */
+
+typedef struct vs_run_options {
+  unsigned threads;          /* host threads running work-groups (-j); 0/1 = one */
+  uint64_t max_instructions; /* warp instructions per launch; 0 = no limit    */
+  int interleave;            /* 0: a warp runs until it blocks; N > 0: warps of
+                                a work-group take turns of N instructions     */
+  FILE *trace;               /* commit log (spec section 9), or NULL           */
+  /* Called when a warp raises CSR_PRINT (it wrote to the print buffer,
+   * spec 6.5) and once more at the end of the launch; the warp's CSR_PRINT
+   * is cleared afterwards.  NULL: the print buffer is left alone. */
+  int (*on_print)(void *ctx, vs_device *dev, const vs_launch *l);
+  void *on_print_ctx;
+  vs_stats *stats;           /* statistics to accumulate into, or NULL         */
+  const vs_timing_config *timing; /* run on the cycle-level timing model with
+                                     this configuration (NULL: functional)   */
+  vs_timing_observer *observer;   /* timing-mode event hooks (timelines), or NULL */
+} vs_run_options;
+
+typedef struct vs_run_result {
+  uint64_t cycles;           /* simulated cycles (timing mode; 0 otherwise)    */
+  uint64_t warp_insns;       /* warp instructions executed                     */
+  uint64_t thread_insns;     /* sum over instructions of active threads        */
+  uint64_t workgroups;
+  double seconds;            /* wall time of the launch                        */
+} vs_run_result;
+
+/* Runs one launch to completion on the device's memory.  A kernel error
+ * (spec section 7) returns -1 with err->code == VS_E_KERNEL (or
+ * VS_E_DEADLOCK) and a message naming the kernel, work-group, warp, pc,
+ * instruction and cause. */
+int vs_device_run(vs_device *dev, const vs_launch *launch, const vs_run_options *opt,
+                  vs_run_result *res, vs_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

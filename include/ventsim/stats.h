@@ -1,0 +1,53 @@
+/* Run statistics, in both modes: per launch and in total.  Written as JSON
+ * (docs/stats-format.md, versioned) or as a human-readable summary. */
+#ifndef VENTSIM_STATS_H
+#define VENTSIM_STATS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ventsim/error.h"
+#include "ventsim/sim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define VS_STATS_FORMAT_VERSION 1
+
+/* Memory spaces (statistics and timing) */
+enum { VS_SPACE_GLOBAL = 0, VS_SPACE_LOCAL = 1, VS_SPACE_PRIVATE = 2, VS_NSPACES };
+
+/* Counters of one launch that the functional engine collects */
+typedef struct vs_exec_stats {
+  uint64_t warp_insns, thread_insns;
+  uint64_t class_insns[32];      /* by instruction class (VS_CLS_*)            */
+  uint64_t vector_insns;         /* instructions that act per thread           */
+  uint64_t vector_threads;       /* sum of active threads over those           */
+  uint64_t divergent_branches;   /* vector branches that split the warp        */
+  uint64_t max_stack_depth;      /* deepest SIMT stack seen                    */
+  uint64_t barriers;             /* warp arrivals at work-group barriers       */
+  uint64_t workgroups, warps;
+  /* memory accesses by space and size (index 0: 1 byte, 1: 2, 2: 4) */
+  uint64_t loads[VS_NSPACES][3], stores[VS_NSPACES][3];
+  uint64_t atomics[VS_NSPACES];
+} vs_exec_stats;
+
+void vs_exec_stats_add(vs_exec_stats *into, const vs_exec_stats *s);
+
+vs_stats *vs_stats_create(void);
+void vs_stats_free(vs_stats *s);
+
+/* Records one finished launch.  `timing_json` (a cJSON object owned by the
+ * stats afterwards, or NULL) is stored as the launch's "timing" member;
+ * cycles is its simulated cycle count (0 in functional mode). */
+int vs_stats_add_launch(vs_stats *s, const vs_launch *l, const vs_exec_stats *e, uint64_t cycles,
+                        double seconds, void *timing_json, vs_error *err);
+
+int vs_stats_write_json(const vs_stats *s, FILE *out, vs_error *err);
+void vs_stats_print(const vs_stats *s, FILE *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

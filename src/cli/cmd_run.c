@@ -1,0 +1,270 @@
+/* ventsim run: run launches in the Ventus exchange format on one device. */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "common/util.h"
+#include "ventsim/sim.h"
+#include "ventsim/stats.h"
+#include "ventsim/testcase.h"
+#include "ventsim/timing.h"
+
+static const char usage[] =
+  "usage: ventsim run [options] K1.metadata [K2.metadata ...]\n"
+  "\n"
+  "Runs kernel launches given in the Ventus exchange format (a .metadata file\n"
+  "with its .data file beside it) one after another on one memory image, as\n"
+  "multi-kernel programs (BFS, Gaussian elimination, ...) need.  Every run ends\n"
+  "with a one-line summary on stderr.\n"
+  "\n"
+  "options:\n"
+  "  --dump FILE            after the last launch, write every buffer's first\n"
+  "                         buffer_size bytes as 'ADDR WORD' lines ('-' = stdout)\n"
+  "  -j, --threads N        run independent work-groups on N host threads\n"
+  "  --max-instructions N   stop a launch after N warp instructions (kernel error)\n"
+  "  --stats FILE           statistics of every launch and in total as JSON\n"
+  "                         (docs/stats-format.md; '-' = stdout)\n"
+  "  --trace FILE           commit log in the reference ISA simulator's format\n"
+  "                         (needs -j 1; '-' = stdout)\n"
+  "  --interleave N         warps of a work-group take turns of N instructions\n"
+  "                         (1 = the reference simulator's order); default: a warp\n"
+  "                         runs until it blocks at a barrier or ends\n"
+  "  --mem-limit BYTES      host memory the device may allocate (default 4 GiB)\n"
+  "  --timing               run on the cycle-level timing model (docs/timing-model.md)\n"
+  "  --config FILE|NAME     timing configuration: an INI file, or a name from\n"
+  "                         share/ventsim/configs (ventus-chisel, ventus-verilog);\n"
+  "                         implies --timing\n"
+  "  --set KEY=VALUE        set one timing parameter (repeatable; 'ventsim config\n"
+  "                         --dump' lists them); implies --timing\n"
+  "  --max-cycles N         stop a timing launch after N cycles (kernel error)\n"
+  "  -q, --quiet            no summary line\n"
+  "  -h, --help             this help\n"
+  "\n"
+  "exit status: 0 success, 1 kernel error or bad input, 2 usage error\n";
+
+static int parse_count(const char *opt, const char *s, uint64_t max, uint64_t *out)
+{
+  if (vs_parse_u64(s, out) || *out > max) {
+    vs_cli_error("run", "%s: '%s' is not a number in 0..%" PRIu64, opt, s, max);
+    return -1;
+  }
+  return 0;
+}
+
+static FILE *open_out(const char *path)
+{
+  if (strcmp(path, "-") == 0) return stdout;
+  FILE *f = fopen(path, "w");
+  if (!f) vs_cli_error("run", "%s: %s", path, strerror(errno));
+  return f;
+}
+
+static int close_out(FILE *f, const char *path)
+{
+  if (!f) return 0;
+  int bad = f == stdout ? fflush(f) != 0 : fclose(f) != 0;
+  if (bad) vs_cli_error("run", "%s: write error", path);
+  return bad ? -1 : 0;
+}
+
+static int run(int argc, char **argv)
+{
+  enum { O_DUMP = 256, O_MAXI, O_TRACE, O_INTER, O_MEML, O_STATS,
+         O_TIMING, O_CONFIG, O_SET, O_MAXC };
+  static const struct option longopts[] = {
+    {"dump", required_argument, NULL, O_DUMP},
+    {"stats", required_argument, NULL, O_STATS},
+    {"threads", required_argument, NULL, 'j'},
+    {"max-instructions", required_argument, NULL, O_MAXI},
+    {"trace", required_argument, NULL, O_TRACE},
+    {"interleave", required_argument, NULL, O_INTER},
+    {"mem-limit", required_argument, NULL, O_MEML},
+    {"timing", no_argument, NULL, O_TIMING},
+    {"config", required_argument, NULL, O_CONFIG},
+    {"set", required_argument, NULL, O_SET},
+    {"max-cycles", required_argument, NULL, O_MAXC},
+    {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0}};
+  const char *dump_path = NULL, *trace_path = NULL, *stats_path = NULL;
+  uint64_t threads = 1, maxi = 0, inter = 0, meml = VS_DEFAULT_MEM_LIMIT;
+  int quiet = 0, c;
+  /* timing model (--timing, --config, --set, --max-cycles) */
+  int timing = 0;
+  const char *config_path = NULL;
+  const char **sets = NULL;
+  size_t nsets = 0;
+  uint64_t maxc = 0;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "j:qh", longopts, NULL)) != -1) {
+    switch (c) {
+    case O_DUMP: dump_path = optarg; break;
+    case O_STATS: stats_path = optarg; break;
+    case 'j': if (parse_count("-j", optarg, 1024, &threads) || threads == 0) {
+                if (threads == 0) vs_cli_error("run", "-j: needs at least 1 thread");
+                return VS_EXIT_USAGE;
+              }
+              break;
+    case O_MAXI: if (parse_count("--max-instructions", optarg, UINT64_MAX / 2, &maxi)) return VS_EXIT_USAGE; break;
+    case O_TRACE: trace_path = optarg; break;
+    case O_INTER: if (parse_count("--interleave", optarg, 1u << 30, &inter)) return VS_EXIT_USAGE; break;
+    case O_MEML: if (parse_count("--mem-limit", optarg, UINT64_MAX / 2, &meml)) return VS_EXIT_USAGE; break;
+    case O_TIMING: timing = 1; break;
+    case O_CONFIG: config_path = optarg; timing = 1; break;
+    case O_SET: {
+      const char **ns = realloc(sets, (nsets + 1) * sizeof *sets);
+      if (!ns) { vs_cli_error("run", "out of memory"); free(sets); return VS_EXIT_FAIL; }
+      sets = ns;
+      sets[nsets++] = optarg;
+      timing = 1;
+      break;
+    }
+    case O_MAXC: if (parse_count("--max-cycles", optarg, UINT64_MAX / 2, &maxc)) { free(sets); return VS_EXIT_USAGE; }
+                 timing = 1;
+                 break;
+    case 'q': quiet = 1; break;
+    case 'h': free(sets); fputs(usage, stdout); return VS_EXIT_OK;
+    default: free(sets); fputs(usage, stderr); return VS_EXIT_USAGE;
+    }
+  }
+  if (optind >= argc) {
+    vs_cli_error("run", "no launch given (see 'ventsim run --help')");
+    free(sets);
+    return VS_EXIT_USAGE;
+  }
+  vs_timing_config *tcfg = NULL;
+  if (timing) { /* the timing configuration: defaults, file, --set, --max-cycles */
+    vs_error terr = {0};
+    int bad = vs_timing_config_create(&tcfg, &terr) ||
+              (config_path && vs_timing_config_load(tcfg, config_path, &terr));
+    for (size_t k = 0; !bad && k < nsets; k++) bad = vs_timing_config_set(tcfg, sets[k], &terr);
+    if (!bad && maxc) {
+      char v[32];
+      snprintf(v, sizeof v, "%" PRIu64, maxc);
+      bad = vs_timing_config_set_kv(tcfg, "sim.max_cycles", v, &terr);
+    }
+    if (!bad) bad = vs_timing_config_check(tcfg, &terr);
+    free(sets);
+    sets = NULL;
+    if (bad) {
+      vs_cli_error("run", "%s", terr.msg);
+      vs_timing_config_free(tcfg);
+      return VS_EXIT_USAGE;
+    }
+    vs_timing_config_set_report(tcfg, quiet ? NULL : stderr);
+  }
+  free(sets);
+  if (trace_path && threads > 1) {
+    vs_cli_error("run", "--trace needs a single host thread (-j 1)");
+    vs_timing_config_free(tcfg);
+    return VS_EXIT_USAGE;
+  }
+
+  vs_error err = {0};
+  vs_device *dev = NULL;
+  if (vs_device_create(&dev, &err) || vs_device_set_mem_limit(dev, meml, &err)) {
+    vs_cli_error("run", "%s", err.msg);
+    vs_device_destroy(dev);
+    vs_timing_config_free(tcfg);
+    return VS_EXIT_FAIL;
+  }
+  FILE *trace = NULL;
+  if (trace_path && !(trace = open_out(trace_path))) {
+    vs_device_destroy(dev);
+    vs_timing_config_free(tcfg);
+    return VS_EXIT_FAIL;
+  }
+  vs_run_options opt = {0};
+  opt.threads = (unsigned)threads;
+  opt.max_instructions = maxi;
+  opt.interleave = (int)inter;
+  opt.trace = trace;
+  opt.timing = tcfg;
+  vs_stats *stats = NULL;
+  if (stats_path && !(stats = vs_stats_create())) {
+    vs_cli_error("run", "out of memory");
+    close_out(trace, trace_path);
+    vs_device_destroy(dev);
+    vs_timing_config_free(tcfg);
+    return VS_EXIT_FAIL;
+  }
+  opt.stats = stats;
+
+  int status = VS_EXIT_OK;
+  vs_tc_buffer *all = NULL; /* every buffer seen, for --dump */
+  size_t nall = 0;
+  uint64_t winsn = 0, tinsn = 0, cycles = 0;
+  unsigned launches = 0;
+  double t0 = vs_now();
+  for (int i = optind; i < argc && status == VS_EXIT_OK; i++) {
+    vs_testcase tc;
+    memset(&tc, 0, sizeof tc);
+    if (vs_testcase_load(argv[i], &tc, &err) || vs_testcase_install(dev, &tc, &err)) {
+      vs_cli_error("run", "%s", err.msg);
+      vs_testcase_free(&tc);
+      status = VS_EXIT_FAIL;
+      break;
+    }
+    for (size_t b = 0; b < tc.nbuf; b++) { /* remember buffers by base; later sizes win */
+      size_t k = 0;
+      while (k < nall && all[k].base != tc.buf[b].base) k++;
+      if (k == nall) {
+        vs_tc_buffer *na = realloc(all, (nall + 1) * sizeof *all);
+        if (!na) { vs_cli_error("run", "out of memory"); status = VS_EXIT_FAIL; break; }
+        all = na;
+        nall++;
+      }
+      all[k] = tc.buf[b];
+    }
+    vs_run_result res;
+    if (status == VS_EXIT_OK && vs_device_run(dev, &tc.launch, &opt, &res, &err)) {
+      vs_cli_error("run", "%s", err.msg);
+      status = VS_EXIT_FAIL;
+    }
+    if (status == VS_EXIT_OK) {
+      winsn += res.warp_insns;
+      tinsn += res.thread_insns;
+      cycles += res.cycles;
+      launches++;
+    }
+    vs_testcase_free(&tc);
+  }
+  double secs = vs_now() - t0;
+  if (close_out(trace, trace_path)) status = VS_EXIT_FAIL;
+  if (status == VS_EXIT_OK && dump_path) {
+    FILE *f = open_out(dump_path);
+    if (!f || vs_dump_buffers(dev, all, nall, f, &err)) {
+      if (f) vs_cli_error("run", "%s", err.msg);
+      status = VS_EXIT_FAIL;
+    }
+    if (close_out(f, dump_path)) status = VS_EXIT_FAIL;
+  }
+  if (stats) {
+    FILE *f = status == VS_EXIT_OK ? open_out(stats_path) : NULL;
+    if (f && vs_stats_write_json(stats, f, &err)) {
+      vs_cli_error("run", "%s: %s", stats_path, err.msg);
+      status = VS_EXIT_FAIL;
+    }
+    if (status == VS_EXIT_OK && (!f || close_out(f, stats_path))) status = VS_EXIT_FAIL;
+    vs_stats_free(stats);
+  }
+  if (!quiet)
+    fprintf(stderr,
+            "ventsim: %u launch%s, %" PRIu64 " warp instructions, %" PRIu64
+            " thread instructions, %.3f s, %.2f M warp instructions/s\n",
+            launches, launches == 1 ? "" : "es", winsn, tinsn, secs,
+            secs > 0 ? (double)winsn / secs / 1e6 : 0.0);
+  if (!quiet && tcfg && status == VS_EXIT_OK)
+    fprintf(stderr, "ventsim: timing: %" PRIu64 " cycles in total (%.2f M cycles/s)\n", cycles,
+            secs > 0 ? (double)cycles / secs / 1e6 : 0.0);
+  free(all);
+  vs_device_destroy(dev);
+  vs_timing_config_free(tcfg);
+  return status;
+}
+
+const vs_command vs_cmd_run = {"run", "run kernel launches (.metadata/.data) on the functional or timing simulator", run, usage};

@@ -1,0 +1,71 @@
+/* vs_device: a memory image plus the ISA that runs on it. */
+#include <stdlib.h>
+
+#include "common/util.h"
+#include "core/engine.h"
+#include "core/exec.h"
+#include "ventsim/timing.h"
+
+int vs_device_create(vs_device **out, vs_error *err)
+{
+  *out = NULL;
+  vs_device *d = vs_calloc(1, sizeof *d, err);
+  if (!d) return -1;
+  if (vs_mem_init(&d->mem, VS_DEFAULT_MEM_LIMIT, err)) {
+    free(d);
+    return -1;
+  }
+  d->isa = &vs_isa_ventus;
+  d->mem.decode_page = d->isa->decode_page;
+  d->mem.decode_ctx = NULL;
+  *out = d;
+  return 0;
+}
+
+void vs_device_destroy(vs_device *dev)
+{
+  if (!dev) return;
+  vs_mem_destroy(&dev->mem);
+  free(dev);
+}
+
+int vs_device_set_mem_limit(vs_device *dev, uint64_t bytes, vs_error *err)
+{
+  if (bytes < VS_PAGE_SIZE)
+    return vs_error_set(err, VS_E_USAGE, "memory limit of %llu bytes is below one page",
+                        (unsigned long long)bytes);
+  dev->mem.limit = bytes;
+  return 0;
+}
+
+int vs_device_map(vs_device *dev, uint32_t base, uint64_t size, const char *name, vs_error *err)
+{
+  return vs_mem_map(&dev->mem, base, size, name, err);
+}
+
+int vs_device_unmap(vs_device *dev, uint32_t base, vs_error *err)
+{
+  return vs_mem_unmap(&dev->mem, base, err);
+}
+
+int vs_device_write(vs_device *dev, uint32_t addr, const void *src, size_t len, vs_error *err)
+{
+  return vs_mem_write(&dev->mem, addr, src, len, err);
+}
+
+int vs_device_read(vs_device *dev, uint32_t addr, void *dst, size_t len, vs_error *err)
+{
+  return vs_mem_read(&dev->mem, addr, dst, len, err);
+}
+
+int vs_device_mapped(const vs_device *dev, uint32_t addr, uint64_t len)
+{
+  return vs_mem_accessible(&dev->mem, addr, len);
+}
+
+int vs_device_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
+                  vs_run_result *res, vs_error *err)
+{
+  if (opt && opt->timing) return vs_timing_run(dev, l, opt, res, err); /* src/timing */
+  return vs_engine_run(dev, l, opt, res, err);
+}

@@ -1,0 +1,312 @@
+/* The functional engine: runs every work-group of a launch to completion.
+ *
+ * Work-groups run one after another on each host thread (-j N gives N
+ * threads taking work-groups from a shared counter).  Within a work-group a
+ * warp runs until it blocks (barrier), ends or faults, then the next warp
+ * runs; with opt->interleave = N warps take turns of N instructions (the
+ * reference simulator's order for N = 1).  The engine knows nothing about
+ * cycles or instruction encodings. */
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "core/engine.h"
+#include "core/workgroup.h"
+#include "ventsim/stats.h"
+
+typedef struct shared {
+  vs_launch_ctx lc;
+  const vs_run_options *opt;
+  _Atomic uint32_t next_wg;
+  _Atomic int stop;         /* an error happened: everyone stops         */
+  _Atomic int64_t budget;   /* remaining instruction budget (if limited) */
+  int limited;
+  pthread_mutex_t print_lock;
+} shared;
+
+/* What one host thread owns */
+typedef struct worker {
+  vs_exec ex;
+  vs_warp **warps;          /* wg_warps warps, allocated once */
+  vs_wg wg;
+  unsigned slot;
+  vs_run_result res;
+  vs_exec_stats st;         /* collected when opt->stats is set */
+  vs_error err;
+  int failed;
+  pthread_t thread;
+  shared *sh;
+} worker;
+
+/* Runs up to n instructions of w.  Returns the event that stopped it, or
+ * VS_EV_NONE if the slice was used up. */
+static int run_slice(vs_warp *w, uint64_t n)
+{
+  while (n--) {
+    int ev = vs_step(w);
+    if (__builtin_expect(ev != VS_EV_NONE, 0)) return ev;
+  }
+  return VS_EV_NONE;
+}
+
+static int is_vector_class(int cls)
+{
+  return (cls >= VS_CLS_VALU && cls <= VS_CLS_VAMO) || cls == VS_CLS_SIMT || cls == VS_CLS_TENSOR;
+}
+
+/* Same, writing the commit log and/or collecting statistics */
+static int run_slice_instrumented(worker *wk, vs_warp *w, uint64_t n)
+{
+  vs_exec *ex = &wk->ex;
+  vs_exec_stats *st = wk->sh->opt->stats ? &wk->st : NULL;
+  while (n--) {
+    uint32_t pc = w->pc;
+    const vs_dinsn *d = vs_fetch(w);
+    if (!d) return VS_EV_FAULT;
+    ex->memrec.n = 0;
+    w->memrec = &ex->memrec;
+    uint32_t sp = w->sp;
+    unsigned active = (unsigned)__builtin_popcountll(w->active);
+    int ev = d->exec(w, d);
+    w->insns++;
+    if (ev != VS_EV_FAULT && ex->trace) ex->isa->trace(ex->trace, w, d, pc);
+    if (st && ev != VS_EV_FAULT) {
+      st->class_insns[d->cls]++;
+      if (is_vector_class(d->cls)) {
+        st->vector_insns++;
+        st->vector_threads += active;
+      }
+      if (w->sp > sp && d->cls == VS_CLS_SIMT) st->divergent_branches++;
+      if (w->sp > st->max_stack_depth) st->max_stack_depth = w->sp;
+      for (unsigned k = 0; k < ex->memrec.n; k++) {
+        const vs_memacc *a = &ex->memrec.acc[k];
+        unsigned sz = a->size == 1 ? 0 : a->size == 2 ? 1 : 2;
+        if (a->is_atomic) {
+          if (a->is_store) st->atomics[a->space]++;
+        } else if (a->is_store) {
+          st->stores[a->space][sz]++;
+        } else {
+          st->loads[a->space][sz]++;
+        }
+      }
+    }
+    w->memrec = NULL;
+    if (ev != VS_EV_NONE) return ev;
+  }
+  return VS_EV_NONE;
+}
+
+/* Takes up to `want` instructions from the shared budget. */
+static uint64_t take_budget(shared *sh, uint64_t want)
+{
+  if (!sh->limited) return want;
+  int64_t left = atomic_fetch_sub(&sh->budget, (int64_t)want);
+  if (left <= 0) {
+    atomic_fetch_add(&sh->budget, (int64_t)want);
+    return 0;
+  }
+  if ((uint64_t)left < want) {
+    atomic_fetch_add(&sh->budget, (int64_t)(want - (uint64_t)left));
+    return (uint64_t)left;
+  }
+  return want;
+}
+
+static void give_back_budget(shared *sh, uint64_t n)
+{
+  if (sh->limited && n) atomic_fetch_add(&sh->budget, (int64_t)n);
+}
+
+/* No warp of the work-group can run and not all have ended. */
+static int deadlock(worker *wk)
+{
+  vs_wg *wg = &wk->wg;
+  const vs_launch *l = wk->sh->lc.l;
+  char buf[VS_ERRMSG_MAX];
+  size_t n = 0;
+  n += (size_t)snprintf(buf + n, sizeof buf - n,
+                        "deadlock in kernel '%s', work-group %u (%u,%u,%u): no warp can run; "
+                        "%u of %u warps wait at a barrier, %u ended",
+                        l->name ? l->name : "?", wg->id, wg->gx, wg->gy, wg->gz, wg->n_waiting,
+                        wg->nwarps, wg->n_ended);
+  for (unsigned i = 0; i < wg->nwarps && n < sizeof buf; i++) {
+    vs_warp *w = wg->warps[i];
+    static const char *const st[] = {"idle", "ready", "at barrier", "ended", "faulted"};
+    n += (size_t)snprintf(buf + n, sizeof buf - n,
+                          "\n  warp %u: %s, pc 0x%08x, active 0x%" PRIx64 ", SIMT stack depth %u, "
+                          "barriers passed %" PRIu64, i, st[w->state], w->pc, (uint64_t)w->active,
+                          w->sp, w->barriers);
+    for (uint32_t k = w->sp; k-- > 0 && n < sizeof buf;)
+      n += (size_t)snprintf(buf + n, sizeof buf - n,
+                            "\n    [%u] rpc 0x%08x pc 0x%08x mask 0x%" PRIx64, k, w->stack[k].rpc,
+                            w->stack[k].pc, (uint64_t)w->stack[k].mask);
+  }
+  vs_error_set(&wk->err, VS_E_DEADLOCK, "%s", buf);
+  return -1;
+}
+
+/* Runs the current work-group to completion. */
+static int run_wg(worker *wk)
+{
+  shared *sh = wk->sh;
+  vs_wg *wg = &wk->wg;
+  const vs_run_options *opt = sh->opt;
+  uint64_t quantum = opt->interleave > 0 ? (uint64_t)opt->interleave : UINT64_C(1) << 20;
+  int instrumented = wk->ex.trace != NULL || opt->stats != NULL;
+  for (;;) {
+    int ran = 0;
+    for (unsigned i = 0; i < wg->nwarps; i++) {
+      vs_warp *w = wg->warps[i];
+      if (w->state != VS_W_READY) continue;
+      if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) return -1;
+      uint64_t slice = take_budget(sh, quantum);
+      if (slice == 0) {
+        vs_warp_fault(w, VS_FAULT_LIMIT, 0,
+                      "instruction limit reached (--max-instructions %" PRIu64 ")",
+                      opt->max_instructions);
+        return vs_exec_report_fault(&wk->ex, w, &wk->err);
+      }
+      uint64_t before = w->insns;
+      int ev = instrumented ? run_slice_instrumented(wk, w, slice) : run_slice(w, slice);
+      give_back_budget(sh, slice - (w->insns - before));
+      ran = 1;
+      switch (ev) {
+      case VS_EV_NONE:
+        break;
+      case VS_EV_PRINT:
+        if (opt->on_print) {
+          pthread_mutex_lock(&sh->print_lock); /* one drain at a time */
+          int prc = opt->on_print(opt->on_print_ctx, sh->lc.dev, sh->lc.l);
+          pthread_mutex_unlock(&sh->print_lock);
+          if (prc) {
+            vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "the print buffer could not be read");
+            return vs_exec_report_fault(&wk->ex, w, &wk->err);
+          }
+        }
+        wk->ex.isa->print_done(w);
+        break;
+      case VS_EV_BARRIER:
+        wk->st.barriers++;
+        vs_wg_arrive(wg, w);
+        break;
+      case VS_EV_END:
+        vs_wg_end_warp(wg, w);
+        break;
+      default: /* VS_EV_FAULT */
+        return vs_exec_report_fault(&wk->ex, w, &wk->err);
+      }
+    }
+    if (wg->n_ended == wg->nwarps) return 0;
+    if (!ran) return deadlock(wk);
+  }
+}
+
+static void account_wg(worker *wk)
+{
+  for (unsigned i = 0; i < wk->wg.nwarps; i++) {
+    vs_warp *w = wk->warps[i];
+    wk->res.warp_insns += w->insns;
+    wk->res.thread_insns += vs_warp_thread_insns(w);
+  }
+  wk->res.workgroups++;
+  wk->st.workgroups++;
+  wk->st.warps += wk->wg.nwarps;
+}
+
+static void *worker_main(void *arg)
+{
+  worker *wk = arg;
+  shared *sh = wk->sh;
+  while (!atomic_load(&sh->stop)) {
+    uint32_t id = atomic_fetch_add(&sh->next_wg, 1);
+    if (id >= sh->lc.nwg) break;
+    vs_wg_start(&sh->lc, &wk->wg, wk->warps, &wk->ex, id, wk->slot);
+    int rc = run_wg(wk);
+    account_wg(wk);
+    if (rc) {
+      wk->failed = 1;
+      atomic_store(&sh->stop, 1);
+    }
+  }
+  return NULL;
+}
+
+int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
+                  vs_run_result *res, vs_error *err)
+{
+  static const vs_run_options defopt;
+  if (!opt) opt = &defopt;
+  memset(res, 0, sizeof *res);
+  if (opt->trace && opt->threads > 1)
+    return vs_error_set(err, VS_E_USAGE, "--trace needs a single host thread (-j 1)");
+  uint64_t nwg = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+  unsigned nthreads = opt->threads > 1 ? opt->threads : 1;
+  if (nwg > 0 && nthreads > nwg) nthreads = (unsigned)nwg;
+
+  shared sh;
+  memset(&sh, 0, sizeof sh);
+  sh.opt = opt;
+  sh.limited = opt->max_instructions > 0;
+  atomic_store(&sh.budget, sh.limited ? (int64_t)opt->max_instructions : 0);
+  if (vs_launch_begin(&sh.lc, dev, l, nthreads, err)) return -1;
+  pthread_mutex_init(&sh.print_lock, NULL);
+
+  int rc = 0;
+  worker *wks = vs_calloc(nthreads, sizeof *wks, err);
+  if (!wks) rc = -1;
+  for (unsigned t = 0; rc == 0 && t < nthreads; t++) {
+    worker *wk = &wks[t];
+    wk->sh = &sh;
+    wk->slot = t;
+    vs_launch_exec_init(&sh.lc, &wk->ex, opt);
+    if (vs_warps_alloc(dev->isa, l, &wk->warps, err)) rc = -1;
+  }
+  double t0 = vs_now();
+  if (rc == 0) {
+    if (nthreads == 1) {
+      worker_main(&wks[0]);
+    } else {
+      unsigned started = 0;
+      for (unsigned t = 0; t < nthreads; t++) {
+        if (pthread_create(&wks[t].thread, NULL, worker_main, &wks[t]) != 0) {
+          atomic_store(&sh.stop, 1);
+          vs_error_set(&wks[t].err, VS_E_NOMEM, "could not start host thread %u", t);
+          wks[t].failed = 1;
+          break;
+        }
+        started++;
+      }
+      for (unsigned t = 0; t < started; t++) pthread_join(wks[t].thread, NULL);
+    }
+    for (unsigned t = 0; t < nthreads; t++) {
+      res->warp_insns += wks[t].res.warp_insns;
+      res->thread_insns += wks[t].res.thread_insns;
+      res->workgroups += wks[t].res.workgroups;
+      if (wks[t].failed && rc == 0) {
+        *err = wks[t].err;
+        rc = -1;
+      }
+    }
+  }
+  res->seconds = vs_now() - t0;
+  if (rc == 0 && opt->on_print && opt->on_print(opt->on_print_ctx, dev, l))
+    rc = vs_error_set(err, VS_E_KERNEL, "kernel '%s': the print buffer could not be read",
+                      l->name ? l->name : "?");
+  pthread_mutex_destroy(&sh.print_lock);
+  if (rc == 0 && opt->stats) {
+    vs_exec_stats st;
+    memset(&st, 0, sizeof st);
+    for (unsigned t = 0; t < nthreads; t++) vs_exec_stats_add(&st, &wks[t].st);
+    st.warp_insns = res->warp_insns;
+    st.thread_insns = res->thread_insns;
+    if (vs_stats_add_launch(opt->stats, l, &st, 0, res->seconds, NULL, err)) rc = -1;
+  }
+  if (wks)
+    for (unsigned t = 0; t < nthreads; t++) vs_warps_free(wks[t].warps, l->wg_warps);
+  free(wks);
+  vs_launch_end(&sh.lc);
+  return rc;
+}

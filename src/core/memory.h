@@ -1,0 +1,134 @@
+/* Device memory: a sparse, paged 32-bit address space.
+ *
+ * Mapped regions are byte ranges; protection is per 4 KiB page (a page that
+ * overlaps a region is accessible as a whole, as with a page table).  Pages
+ * are materialised on first write; reading mapped-but-unwritten memory gives
+ * zeros.  A flat table of 2^20 page pointers makes the common access one
+ * indexed load.  Pages may carry a cache of decoded instructions, dropped
+ * when their bytes change.  Safe for concurrent use by several host threads
+ * (page creation and decode-cache publication are atomic). */
+#ifndef VS_CORE_MEMORY_H
+#define VS_CORE_MEMORY_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "core/insn.h"
+#include "ventsim/error.h"
+
+#define VS_PAGE_SHIFT 12u
+#define VS_PAGE_SIZE  (1u << VS_PAGE_SHIFT)
+#define VS_PAGE_MASK  (VS_PAGE_SIZE - 1u)
+#define VS_NPAGES     (1u << (32 - VS_PAGE_SHIFT))
+#define VS_DPAGE_SLOTS (VS_PAGE_SIZE / 4u)
+
+/* Decoded instructions of one page, one slot per word. */
+typedef struct vs_dpage {
+  vs_dinsn insn[VS_DPAGE_SLOTS];
+  struct vs_dpage *next_retired;
+} vs_dpage;
+
+typedef struct vs_page {
+  uint8_t data[VS_PAGE_SIZE];
+  _Atomic(vs_dpage *) decoded;
+} vs_page;
+
+typedef struct vs_region {
+  uint32_t base;
+  uint64_t size;
+  char name[48];
+} vs_region;
+
+struct vs_mem;
+/* Fills one decoded page; provided by the ISA front end. */
+typedef void (*vs_decode_page_fn)(void *ctx, struct vs_mem *m, uint32_t page_addr, vs_dpage *dp);
+
+typedef struct vs_mem {
+  _Atomic(vs_page *) *pages;    /* VS_NPAGES entries */
+  vs_region *regions;           /* sorted by base, non-overlapping */
+  size_t nregions, cap_regions;
+  uint64_t mapped_bytes;        /* sum of region sizes */
+  uint64_t limit;               /* maximum mapped bytes (documented limit) */
+  _Atomic(vs_dpage *) retired;  /* invalidated decode pages, freed later */
+  _Atomic uint64_t materialised;/* pages allocated */
+  vs_decode_page_fn decode_page;
+  void *decode_ctx;
+} vs_mem;
+
+/* Fault kinds for accesses */
+enum { VS_MF_NONE = 0, VS_MF_UNMAPPED, VS_MF_MISALIGNED, VS_MF_NOMEM };
+
+int vs_mem_init(vs_mem *m, uint64_t limit, vs_error *err);
+void vs_mem_destroy(vs_mem *m);
+
+/* Maps [base, base+size).  Overlapping an existing region is an error
+ * naming both.  size may be 0 (maps nothing, succeeds). */
+int vs_mem_map(vs_mem *m, uint32_t base, uint64_t size, const char *name, vs_error *err);
+/* Unmaps the region starting exactly at base. */
+int vs_mem_unmap(vs_mem *m, uint32_t base, vs_error *err);
+/* Region containing addr, or NULL. */
+const vs_region *vs_mem_region(const vs_mem *m, uint32_t addr);
+/* 1 if every page touched by [addr, addr+len) is accessible. */
+int vs_mem_accessible(const vs_mem *m, uint32_t addr, uint64_t len);
+
+/* Bulk copies (host side: loaders, runtime).  Errors name the address. */
+int vs_mem_write(vs_mem *m, uint32_t addr, const void *src, size_t len, vs_error *err);
+int vs_mem_read(vs_mem *m, uint32_t addr, void *dst, size_t len, vs_error *err);
+int vs_mem_fill(vs_mem *m, uint32_t addr, uint8_t byte, size_t len, vs_error *err);
+
+/* Slow paths of the inline accessors below. Return a VS_MF_* code. */
+int vs_mem_load_slow(vs_mem *m, uint32_t addr, void *dst, unsigned size);
+int vs_mem_store_slow(vs_mem *m, uint32_t addr, const void *src, unsigned size);
+/* Page for a read-modify-write (atomics): materialises it. NULL on fault. */
+vs_page *vs_mem_page_rmw(vs_mem *m, uint32_t addr, int *fault);
+
+/* Decoded page for pc's page (decoding it on first use).  NULL if the page
+ * is not mapped. */
+vs_dpage *vs_mem_dpage(vs_mem *m, uint32_t pc);
+/* Frees decode pages invalidated by code writes (call when no host thread
+ * executes). */
+void vs_mem_reclaim(vs_mem *m);
+
+static inline vs_page *vs_mem_page(vs_mem *m, uint32_t addr)
+{
+  return atomic_load_explicit(&m->pages[addr >> VS_PAGE_SHIFT], memory_order_acquire);
+}
+
+/* Aligned loads and stores used by instruction semantics.  Return 0 or a
+ * VS_MF_* fault code.  size is 1, 2 or 4. */
+static inline int vs_mem_load(vs_mem *m, uint32_t addr, void *dst, unsigned size)
+{
+  if (__builtin_expect(addr & (size - 1), 0)) return VS_MF_MISALIGNED;
+  vs_page *p = vs_mem_page(m, addr);
+  if (__builtin_expect(p != NULL, 1)) {
+    memcpy(dst, p->data + (addr & VS_PAGE_MASK), size);
+    return 0;
+  }
+  return vs_mem_load_slow(m, addr, dst, size);
+}
+
+static inline int vs_mem_store(vs_mem *m, uint32_t addr, const void *src, unsigned size)
+{
+  if (__builtin_expect(addr & (size - 1), 0)) return VS_MF_MISALIGNED;
+  vs_page *p = vs_mem_page(m, addr);
+  if (__builtin_expect(p != NULL &&
+                       atomic_load_explicit(&p->decoded, memory_order_relaxed) == NULL, 1)) {
+    memcpy(p->data + (addr & VS_PAGE_MASK), src, size);
+    return 0;
+  }
+  return vs_mem_store_slow(m, addr, src, size);
+}
+
+static inline int vs_mem_load32(vs_mem *m, uint32_t addr, uint32_t *v)
+{
+  return vs_mem_load(m, addr, v, 4);
+}
+
+static inline int vs_mem_store32(vs_mem *m, uint32_t addr, uint32_t v)
+{
+  return vs_mem_store(m, addr, &v, 4);
+}
+
+#endif

@@ -1,0 +1,26 @@
+/* Kernel-error messages (spec section 7): kernel, work-group, warp, pc,
+ * the instruction and the cause. */
+#include <stdio.h>
+
+#include "core/exec.h"
+
+int vs_exec_report_fault(vs_exec *ex, vs_warp *w, vs_error *err)
+{
+  const vs_launch *l = ex->launch;
+  const vs_wg *wg = w->wg;
+  char text[160] = "?";
+  uint32_t pc = w->fault.pc;
+  {
+    /* disassemble the faulting instruction if its page is readable */
+    vs_dpage *dp = vs_mem_accessible(ex->mem, pc & ~3u, 4) ? vs_mem_dpage(ex->mem, pc & ~3u) : NULL;
+    if (dp && !(pc & 3)) ex->isa->disasm(&dp->insn[(pc & VS_PAGE_MASK) >> 2], pc, text, sizeof text);
+    else snprintf(text, sizeof text, "(no instruction: pc not in mapped memory)");
+  }
+  for (char *p = text; *p; p++)
+    if (*p == '\t') *p = ' ';
+  int code = w->fault.kind == VS_FAULT_DEADLOCK ? VS_E_DEADLOCK : VS_E_KERNEL;
+  return vs_error_set(err, code,
+                      "kernel error in '%s', work-group %u (%u,%u,%u), warp %u, pc 0x%08x `%s`: %s",
+                      l->name ? l->name : "?", wg ? wg->id : 0, wg ? wg->gx : 0, wg ? wg->gy : 0,
+                      wg ? wg->gz : 0, w->wid, pc, text, w->fault.msg);
+}

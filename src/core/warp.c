@@ -1,0 +1,69 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/exec.h"
+#include "core/warp.h"
+
+int vs_warp_fault(vs_warp *w, int kind, uint32_t addr, const char *fmt, ...)
+{
+  if (w->fault.kind == VS_FAULT_NONE) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(w->fault.msg, sizeof w->fault.msg, fmt, ap);
+    va_end(ap);
+    w->fault.kind = kind;
+    w->fault.pc = w->pc;
+    w->fault.addr = addr;
+  }
+  w->state = VS_W_FAULT;
+  return VS_EV_FAULT;
+}
+
+int vs_warp_memfault(vs_warp *w, int mf, uint32_t addr, unsigned size, int is_store)
+{
+  const char *what = is_store ? "store to" : "load from";
+  switch (mf) {
+  case VS_MF_MISALIGNED:
+    return vs_warp_fault(w, VS_FAULT_MISALIGNED, addr, "misaligned %u-byte %s address 0x%08x",
+                         size, is_store ? "store to" : "load from", addr);
+  case VS_MF_NOMEM:
+    return vs_warp_fault(w, VS_FAULT_MEMLIMIT, addr,
+                         "%s 0x%08x exceeds the device memory limit", what, addr);
+  default:
+    return vs_warp_fault(w, VS_FAULT_UNMAPPED, addr, "%s unmapped address 0x%08x", what, addr);
+  }
+}
+
+int vs_warp_push(vs_warp *w, uint32_t rpc, uint32_t pc, vs_mask mask)
+{
+  if (w->sp == w->stack_cap) {
+    if (w->stack_cap >= VS_SIMT_STACK_MAX)
+      return vs_warp_fault(w, VS_FAULT_STACK, 0,
+                           "SIMT stack overflow (more than %u entries)", VS_SIMT_STACK_MAX);
+    uint32_t cap = w->stack_cap ? w->stack_cap * 2 : 16;
+    vs_simt_entry *s = realloc(w->stack, cap * sizeof *s);
+    if (!s) return vs_warp_fault(w, VS_FAULT_STACK, 0, "out of host memory for the SIMT stack");
+    w->stack = s;
+    w->stack_cap = cap;
+  }
+  w->stack[w->sp++] = (vs_simt_entry){rpc, pc, mask};
+  return VS_EV_NONE;
+}
+
+const vs_dinsn *vs_fetch_slow(vs_warp *w)
+{
+  if (w->pc & 3) {
+    vs_warp_fault(w, VS_FAULT_MISALIGNED, w->pc, "misaligned pc 0x%08x", w->pc);
+    return NULL;
+  }
+  vs_dpage *dp = vs_mem_dpage(w->mem, w->pc);
+  if (!dp) {
+    vs_warp_fault(w, VS_FAULT_UNMAPPED, w->pc, "pc 0x%08x is not in mapped memory", w->pc);
+    return NULL;
+  }
+  w->cp_base = w->pc & ~VS_PAGE_MASK;
+  w->cp_page = vs_mem_page(w->mem, w->pc);
+  w->cp_dpage = dp;
+  return &dp->insn[(w->pc & VS_PAGE_MASK) >> 2];
+}

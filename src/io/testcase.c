@@ -1,0 +1,327 @@
+/* .metadata/.data reader and writer (spec section 8). */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "ventsim/testcase.h"
+
+/* Parses a file of one hex word per line; blank lines allowed. */
+static int parse_words(const char *text, size_t len, const char *name, uint32_t **out,
+                       size_t *n, vs_error *err)
+{
+  size_t cap = 64, cnt = 0, line = 1;
+  uint32_t *w = vs_malloc(cap * sizeof *w, err);
+  if (!w) return -1;
+  size_t i = 0;
+  while (i < len) {
+    size_t start = i;
+    while (i < len && text[i] != '\n') i++;
+    size_t end = i;
+    if (i < len) i++; /* newline */
+    while (end > start && (text[end - 1] == '\r' || text[end - 1] == ' ' || text[end - 1] == '\t')) end--;
+    while (start < end && (text[start] == ' ' || text[start] == '\t')) start++;
+    if (start == end) { line++; continue; }
+    uint32_t v = 0;
+    size_t nd = end - start;
+    int bad = nd > 8;
+    for (size_t k = start; k < end && !bad; k++) {
+      char c = text[k];
+      int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+              : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+      if (d < 0) bad = 1;
+      else v = v << 4 | (uint32_t)d;
+    }
+    if (bad) {
+      free(w);
+      return vs_error_set(err, VS_E_FORMAT,
+                          "%s:%zu: expected a 32-bit word of up to 8 hexadecimal digits, found '%.*s'",
+                          name, line, (int)(nd > 40 ? 40 : nd), text + start);
+    }
+    if (cnt == cap) {
+      cap *= 2;
+      uint32_t *nw = vs_realloc(w, cap * sizeof *w, err);
+      if (!nw) { free(w); return -1; }
+      w = nw;
+    }
+    w[cnt++] = v;
+    line++;
+  }
+  *out = w;
+  *n = cnt;
+  return 0;
+}
+
+void vs_testcase_free(vs_testcase *tc)
+{
+  free(tc->name);
+  free(tc->buf);
+  free(tc->words);
+  memset(tc, 0, sizeof *tc);
+}
+
+static const char *const field_names[] = {
+  "start_addr", "kernel_id", "kernel_size[0]", "kernel_size[1]", "kernel_size[2]", "wf_size",
+  "wg_size", "metaDataBaseAddr", "ldsSize", "pdsSize", "sgprUsage", "vgprUsage", "pdsBaseAddr",
+  "num_buffer"};
+
+int vs_testcase_parse(const char *meta, size_t mlen, const char *data, size_t dlen,
+                      const char *name, vs_testcase *tc, vs_error *err)
+{
+  memset(tc, 0, sizeof *tc);
+  char mname[512], dname[512];
+  snprintf(mname, sizeof mname, "%s.metadata", name);
+  snprintf(dname, sizeof dname, "%s.data", name);
+  uint32_t *mw = NULL;
+  size_t nmw = 0;
+  if (parse_words(meta, mlen, mname, &mw, &nmw, err)) return -1;
+  if (nmw % 2) {
+    free(mw);
+    return vs_error_set(err, VS_E_FORMAT,
+                        "%s: %zu lines; the file holds 64-bit values as pairs of lines (low word first)",
+                        mname, nmw);
+  }
+  size_t nv = nmw / 2;
+  uint64_t *v = vs_malloc((nv ? nv : 1) * sizeof *v, err);
+  if (!v) { free(mw); return -1; }
+  for (size_t k = 0; k < nv; k++) v[k] = (uint64_t)mw[2 * k] | (uint64_t)mw[2 * k + 1] << 32;
+  free(mw);
+
+  /* current layout: 13 values then num_buffer and 3 arrays; the older one
+   * lacks start_addr (12 values first) */
+  int fits_new = nv >= 14 && v[13] <= VS_TC_MAX_BUFFERS && nv == 14 + 3 * v[13];
+  int fits_old = nv >= 13 && v[12] <= VS_TC_MAX_BUFFERS && nv == 13 + 3 * v[12];
+  int rc = -1;
+  if (!fits_new && !fits_old) {
+    if (nv >= 14 && v[13] > VS_TC_MAX_BUFFERS)
+      vs_error_set(err, VS_E_LIMIT, "%s: num_buffer is %" PRIu64 " (limit %u)", mname, v[13],
+                   VS_TC_MAX_BUFFERS);
+    else
+      vs_error_set(err, VS_E_FORMAT,
+                   "%s: %zu values do not form a launch record (13 values, num_buffer, then "
+                   "buffer_base, buffer_size and buffer_allocsize for each buffer)", mname, nv);
+    goto out;
+  }
+  if (fits_new && fits_old) {
+    vs_error_set(err, VS_E_FORMAT,
+                 "%s: cannot tell whether the file has a start_addr field (both layouts fit)", mname);
+    goto out;
+  }
+  uint64_t *f = v;
+  uint64_t start = 0x80000000u;
+  if (fits_new) {
+    start = v[0];
+    f = v + 1;
+  } else {
+    tc->old_format = 1;
+  }
+  /* f[0] kernel_id ... f[11] pdsBaseAddr, f[12] num_buffer */
+  for (int k = 0; k < 13; k++)
+    if (f[k] > 0xffffffffu) {
+      vs_error_set(err, VS_E_FORMAT, "%s: %s = 0x%" PRIx64 " does not fit in 32 bits", mname,
+                   field_names[k + 1], f[k]);
+      goto out;
+    }
+  if (start > 0xffffffffu) {
+    vs_error_set(err, VS_E_FORMAT, "%s: start_addr = 0x%" PRIx64 " does not fit in 32 bits", mname, start);
+    goto out;
+  }
+  size_t nb = (size_t)f[12];
+  const uint64_t *bases = f + 13, *sizes = bases + nb, *allocs = sizes + nb;
+  tc->name = vs_strdup(name, err);
+  tc->buf = vs_calloc(nb ? nb : 1, sizeof *tc->buf, err);
+  if (!tc->name || !tc->buf) goto out;
+  size_t words_needed = 0;
+  for (size_t b = 0; b < nb; b++) {
+    if (bases[b] > 0xffffffffu || sizes[b] > 0xffffffffu || allocs[b] > 0xffffffffu ||
+        bases[b] + allocs[b] > 0x100000000ull) {
+      vs_error_set(err, VS_E_FORMAT,
+                   "%s: buffer %zu (base 0x%" PRIx64 ", allocsize 0x%" PRIx64 ") exceeds the 32-bit address space",
+                   mname, b, bases[b], allocs[b]);
+      goto out;
+    }
+    if (sizes[b] > allocs[b]) {
+      vs_error_set(err, VS_E_FORMAT, "%s: buffer %zu at 0x%08" PRIx64 ": buffer_size 0x%" PRIx64
+                   " is larger than buffer_allocsize 0x%" PRIx64, mname, b, bases[b], sizes[b], allocs[b]);
+      goto out;
+    }
+    for (size_t c = 0; c < b; c++) {
+      uint64_t lo = bases[b] > bases[c] ? bases[b] : bases[c];
+      uint64_t hi = bases[b] + allocs[b] < bases[c] + allocs[c] ? bases[b] + allocs[b] : bases[c] + allocs[c];
+      if (lo < hi) {
+        vs_error_set(err, VS_E_FORMAT, "%s: buffer %zu [0x%08" PRIx64 ", +0x%" PRIx64 ") overlaps buffer %zu [0x%08"
+                     PRIx64 ", +0x%" PRIx64 ")", mname, b, bases[b], allocs[b], c, bases[c], allocs[c]);
+        goto out;
+      }
+    }
+    tc->buf[b].base = (uint32_t)bases[b];
+    tc->buf[b].size = (uint32_t)sizes[b];
+    tc->buf[b].allocsize = (uint32_t)allocs[b];
+    tc->buf[b].data_word = words_needed;
+    words_needed += (size_t)((sizes[b] + 3) / 4);
+  }
+  tc->nbuf = nb;
+  if (parse_words(data, dlen, dname, &tc->words, &tc->nwords, err)) goto out;
+  if (tc->nwords != words_needed) {
+    vs_error_set(err, VS_E_FORMAT, "%s: %zu words, but the buffer sizes in %s need %zu", dname,
+                 tc->nwords, mname, words_needed);
+    goto out;
+  }
+  tc->kernel_id = (uint32_t)f[0];
+  vs_launch *l = &tc->launch;
+  l->name = tc->name;
+  l->start_pc = (uint32_t)start;
+  l->grid[0] = (uint32_t)f[1];
+  l->grid[1] = (uint32_t)f[2];
+  l->grid[2] = (uint32_t)f[3];
+  l->warp_threads = (uint32_t)f[4];
+  l->wg_warps = (uint32_t)f[5];
+  l->knl_addr = (uint32_t)f[6];
+  l->lds_size = (uint32_t)f[7];
+  l->pds_size = (uint32_t)f[8];
+  l->sgpr_usage = (uint32_t)f[9];
+  l->vgpr_usage = (uint32_t)f[10];
+  l->pds_base = (uint32_t)f[11];
+  rc = 0;
+out:
+  free(v);
+  if (rc) {
+    free(tc->name);
+    free(tc->buf);
+    free(tc->words);
+    memset(tc, 0, sizeof *tc);
+  }
+  return rc;
+}
+
+int vs_testcase_load(const char *metadata_path, vs_testcase *tc, vs_error *err)
+{
+  size_t n = strlen(metadata_path);
+  const char *ext = ".metadata";
+  size_t el = strlen(ext);
+  if (n <= el || strcmp(metadata_path + n - el, ext) != 0)
+    return vs_error_set(err, VS_E_USAGE, "%s: expected a file name ending in .metadata", metadata_path);
+  char *base = vs_malloc(n + 8, err);
+  if (!base) return -1;
+  memcpy(base, metadata_path, n - el);
+  base[n - el] = '\0';
+  char *dpath = vs_malloc(n + 8, err);
+  if (!dpath) { free(base); return -1; }
+  snprintf(dpath, n + 8, "%s.data", base);
+  char *m = NULL, *d = NULL;
+  size_t ml = 0, dl = 0;
+  int rc = -1;
+  if (vs_read_file(metadata_path, VS_MAX_INPUT_FILE, &m, &ml, err) == 0 &&
+      vs_read_file(dpath, VS_MAX_INPUT_FILE, &d, &dl, err) == 0)
+    rc = vs_testcase_parse(m, ml, d, dl, base, tc, err);
+  if (rc == 0) {
+    /* the kernel name is the file name without directory and extension */
+    const char *slash = strrchr(tc->name, '/');
+    if (slash) memmove(tc->name, slash + 1, strlen(slash + 1) + 1);
+  }
+  free(m);
+  free(d);
+  free(base);
+  free(dpath);
+  return rc;
+}
+
+int vs_testcase_install(vs_device *dev, const vs_testcase *tc, vs_error *err)
+{
+  for (size_t b = 0; b < tc->nbuf; b++) {
+    const vs_tc_buffer *bf = &tc->buf[b];
+    if (bf->allocsize && !vs_device_mapped(dev, bf->base, bf->allocsize)) {
+      char nm[64];
+      snprintf(nm, sizeof nm, "%s buffer %zu", tc->name, b);
+      if (vs_device_map(dev, bf->base, bf->allocsize, nm, err))
+        return vs_error_prefix(err, "%s.metadata", tc->name);
+    }
+    if (bf->size) {
+      /* words are little-endian: byte 4k+j of the buffer is byte j of word k */
+      size_t nbytes = bf->size;
+      uint8_t *bytes = vs_malloc(nbytes, err);
+      if (!bytes) return -1;
+      for (size_t k = 0; k < nbytes; k++)
+        bytes[k] = (uint8_t)(tc->words[bf->data_word + k / 4] >> (8 * (k % 4)));
+      int rc = vs_device_write(dev, bf->base, bytes, nbytes, err);
+      free(bytes);
+      if (rc) return vs_error_prefix(err, "%s.data", tc->name);
+    }
+  }
+  return 0;
+}
+
+int vs_dump_buffers(vs_device *dev, const vs_tc_buffer *bufs, size_t n, FILE *out, vs_error *err)
+{
+  /* increasing address order */
+  size_t *order = vs_malloc((n ? n : 1) * sizeof *order, err);
+  if (!order) return -1;
+  for (size_t i = 0; i < n; i++) order[i] = i;
+  for (size_t i = 1; i < n; i++) {
+    size_t x = order[i], j = i;
+    while (j > 0 && bufs[order[j - 1]].base > bufs[x].base) { order[j] = order[j - 1]; j--; }
+    order[j] = x;
+  }
+  fprintf(out, "# ventsim memory dump: first buffer_size bytes of %zu buffers\n", n);
+  int rc = 0;
+  for (size_t k = 0; k < n && rc == 0; k++) {
+    const vs_tc_buffer *b = &bufs[order[k]];
+    if (!b->size) continue;
+    fprintf(out, "# buffer 0x%08x size 0x%x\n", b->base, b->size);
+    size_t words = ((size_t)b->size + 3) / 4;
+    for (size_t i = 0; i < words; i++) {
+      uint32_t addr = b->base + (uint32_t)(4 * i), w = 0;
+      if (vs_device_read(dev, addr, &w, 4, err)) { rc = -1; break; }
+      fprintf(out, "%08x %08x\n", addr, w);
+    }
+  }
+  free(order);
+  if (rc == 0 && ferror(out)) rc = vs_error_set(err, VS_E_IO, "error writing the memory dump");
+  return rc;
+}
+
+int vs_testcase_save(vs_device *dev, const vs_testcase *tc, const char *metadata_path, vs_error *err)
+{
+  size_t n = strlen(metadata_path), el = strlen(".metadata");
+  if (n <= el || strcmp(metadata_path + n - el, ".metadata") != 0)
+    return vs_error_set(err, VS_E_USAGE, "%s: expected a file name ending in .metadata", metadata_path);
+  char *dpath = vs_malloc(n + 8, err);
+  if (!dpath) return -1;
+  snprintf(dpath, n + 8, "%.*s.data", (int)(n - el), metadata_path);
+  FILE *fm = fopen(metadata_path, "w");
+  FILE *fd = fm ? fopen(dpath, "w") : NULL;
+  if (!fm || !fd) {
+    vs_error_set(err, VS_E_IO, "%s: %s", fm ? dpath : metadata_path, strerror(errno));
+    if (fm) fclose(fm);
+    free(dpath);
+    return -1;
+  }
+  const vs_launch *l = &tc->launch;
+  uint64_t vals[14] = {l->start_pc, tc->kernel_id, l->grid[0], l->grid[1], l->grid[2],
+                       l->warp_threads, l->wg_warps, l->knl_addr, l->lds_size, l->pds_size,
+                       l->sgpr_usage, l->vgpr_usage, l->pds_base, tc->nbuf};
+  for (int k = 0; k < 14; k++) fprintf(fm, "%08x\n%08x\n", (uint32_t)vals[k], (uint32_t)(vals[k] >> 32));
+  for (size_t b = 0; b < tc->nbuf; b++) fprintf(fm, "%08x\n%08x\n", tc->buf[b].base, 0u);
+  for (size_t b = 0; b < tc->nbuf; b++) fprintf(fm, "%08x\n%08x\n", tc->buf[b].size, 0u);
+  for (size_t b = 0; b < tc->nbuf; b++) fprintf(fm, "%08x\n%08x\n", tc->buf[b].allocsize, 0u);
+  int rc = 0;
+  for (size_t b = 0; b < tc->nbuf && rc == 0; b++) {
+    size_t words = ((size_t)tc->buf[b].size + 3) / 4;
+    for (size_t i = 0; i < words; i++) {
+      uint8_t by[4] = {0, 0, 0, 0};
+      size_t left = tc->buf[b].size - 4 * i;
+      if (vs_device_read(dev, tc->buf[b].base + (uint32_t)(4 * i), by, left < 4 ? left : 4, err)) {
+        rc = -1;
+        break;
+      }
+      fprintf(fd, "%08x\n", (uint32_t)by[0] | (uint32_t)by[1] << 8 | (uint32_t)by[2] << 16 |
+                                (uint32_t)by[3] << 24);
+    }
+  }
+  if (fclose(fm) != 0 && rc == 0) rc = vs_error_set(err, VS_E_IO, "%s: write error", metadata_path);
+  if (fclose(fd) != 0 && rc == 0) rc = vs_error_set(err, VS_E_IO, "%s: write error", dpath);
+  free(dpath);
+  return rc;
+}

@@ -1,0 +1,271 @@
+/* Semantics of the Ventus control instructions (SIMT stack, barriers, warp
+ * end, prefixes), the CSRs and the vector configuration instructions. */
+#include <stdio.h>
+
+#include "isa/ventus/vexec.h"
+
+int vt_x_illegal(vs_warp *w, const vs_dinsn *d)
+{
+  if (d->len == 8)
+    return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "illegal instruction 0x%08x after prefix 0x%08x",
+                         d->word, d->pword);
+  return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "illegal instruction 0x%08x", d->word);
+}
+
+/* ---- SIMT stack (spec section 4) ---- */
+static int vbranch(vs_warp *w, const vs_dinsn *d, vs_mask taken)
+{
+  vs_mask act = w->active;
+  vs_mask else_m = taken & act, if_m = act & ~taken;
+  uint32_t else_pc = VT_IPC(w, d) + (uint32_t)d->imm, if_pc = w->pc + d->len;
+  uint32_t rpc = VT(w)->ccsr[VT_CSR_RPC - VT_CSR_TID];
+  if (else_m == 0) {
+    w->pc = if_pc;
+    return VS_EV_NONE;
+  }
+  if (if_m == 0) {
+    w->pc = else_pc;
+    return VS_EV_NONE;
+  }
+  int ev = vs_warp_push(w, rpc, rpc, act);
+  if (ev) return ev;
+  /* the path with fewer threads runs first; ties run the taken path first */
+  if (__builtin_popcountll(if_m) < __builtin_popcountll(else_m)) {
+    if ((ev = vs_warp_push(w, rpc, else_pc, else_m))) return ev;
+    vs_warp_set_active(w, if_m);
+    w->pc = if_pc;
+  } else {
+    if ((ev = vs_warp_push(w, rpc, if_pc, if_m))) return ev;
+    vs_warp_set_active(w, else_m);
+    w->pc = else_pc;
+  }
+  return VS_EV_NONE;
+}
+
+#define VBRANCH(ID, T, OP)                                                     \
+  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+  {                                                                            \
+    const uint32_t *a = vt_vreg(w, d->rs2), *b = vt_vreg(w, d->rs1);           \
+    vs_mask act = w->active, taken = 0;                                        \
+    for (unsigned i = 0; i < w->nlanes; i++)                                   \
+      if ((act >> i & 1) && ((T)a[i] OP (T)b[i])) taken |= (vs_mask)1 << i;    \
+    return vbranch(w, d, taken);                                               \
+  }
+VBRANCH(VBEQ, uint32_t, ==)
+VBRANCH(VBNE, uint32_t, !=)
+VBRANCH(VBLT, int32_t, <)
+VBRANCH(VBGE, int32_t, >=)
+VBRANCH(VBLTU, uint32_t, <)
+VBRANCH(VBGEU, uint32_t, >=)
+
+int vt_x_JOIN(vs_warp *w, const vs_dinsn *d)
+{
+  if (w->sp && VT_IPC(w, d) == w->stack[w->sp - 1].rpc) {
+    vs_simt_entry e = w->stack[--w->sp];
+    vs_warp_set_active(w, e.mask);
+    w->pc = e.pc;
+    return VS_EV_NONE;
+  }
+  return vt_next(w, d);
+}
+
+int vt_x_SETRPC(vs_warp *w, const vs_dinsn *d)
+{
+  uint32_t v = w->x[d->rs1] + (uint32_t)d->imm;
+  VT(w)->ccsr[VT_CSR_RPC - VT_CSR_TID] = v;
+  vt_xw(w, d->rd, v);
+  return vt_next(w, d);
+}
+
+/* ---- warp end and barriers (spec section 5) ---- */
+int vt_x_ENDPRG(vs_warp *w, const vs_dinsn *d)
+{
+  if (w->sp)
+    return vs_warp_fault(w, VS_FAULT_DIVERGENT, 0,
+                         "endprg inside divergent control flow (SIMT stack depth %u, active mask 0x%llx)",
+                         w->sp, (unsigned long long)w->active);
+  w->pc += d->len;
+  return VS_EV_END;
+}
+
+int vt_x_BARRIER(vs_warp *w, const vs_dinsn *d)
+{
+  w->pc += d->len;
+  return VS_EV_BARRIER;
+}
+
+/* A sub-group is a warp, which runs in lock step: only orders memory,
+ * which is sequential here. */
+int vt_x_BARRIERSUB(vs_warp *w, const vs_dinsn *d) { return vt_next(w, d); }
+
+/* A prefix executes on its own only when it is not followed by an
+ * instruction it can extend (the decoder pairs it otherwise). */
+static int lone_prefix(vs_warp *w, const vs_dinsn *d)
+{
+  return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0,
+                       "%s prefix 0x%08x is not followed by an instruction it can extend",
+                       vt_rows[d->op].mnemonic, d->word);
+}
+int vt_x_REGEXT(vs_warp *w, const vs_dinsn *d) { return lone_prefix(w, d); }
+int vt_x_REGEXTI(vs_warp *w, const vs_dinsn *d) { return lone_prefix(w, d); }
+int vt_x_REGPAIR(vs_warp *w, const vs_dinsn *d) { return lone_prefix(w, d); }
+int vt_x_REGPAIRI(vs_warp *w, const vs_dinsn *d) { return lone_prefix(w, d); }
+
+/* ---- vector configuration ---- */
+void vt_update_vl(vt_warp *t)
+{
+  unsigned n = t->w.nlanes;
+  for (unsigned g = 0; g < 2; g++) {
+    uint64_t lo = (uint64_t)g * n;
+    vs_mask m = 0;
+    if (g < t->lmul && t->vl > lo) {
+      uint64_t cnt = t->vl - lo;
+      if (cnt > n) cnt = n;
+      m = cnt >= 64 ? ~(vs_mask)0 : (((vs_mask)1 << cnt) - 1);
+    }
+    t->vlmask[g] = m;
+  }
+}
+
+/* vtype for SEW=32 with LMUL 1 or 2 (spec 3.1); anything else sets vill */
+static int set_vtype(vs_warp *w, uint32_t vtype, uint64_t avl, int keep_vl, unsigned rd)
+{
+  vt_warp *t = VT(w);
+  unsigned lmul_code = vtype & 7, sew_code = (vtype >> 3) & 7;
+  int ok = sew_code == 2 && (lmul_code == 0 || lmul_code == 1) && (vtype >> 8) == 0;
+  if (!ok) {
+    t->vill = 1;
+    t->vtype = 0x80000000u;
+    t->vl = 0;
+    t->lmul = 1;
+  } else {
+    t->vill = 0;
+    t->vtype = vtype;
+    t->lmul = lmul_code == 1 ? 2 : 1;
+    uint32_t vlmax = w->nlanes * t->lmul;
+    if (!keep_vl) t->vl = avl < vlmax ? (uint32_t)avl : vlmax;
+    else if (t->vl > vlmax) t->vl = vlmax;
+  }
+  t->vstart = 0;
+  t->mstatus |= 0x80000600u; /* VS dirty, as the reference simulator reports */
+  vt_update_vl(t);
+  vt_xw(w, rd, t->vl);
+  return VS_EV_NONE;
+}
+
+static int vsetvl_common(vs_warp *w, const vs_dinsn *d, uint32_t vtype)
+{
+  uint64_t avl = 0;
+  int keep = 0;
+  if (d->rs1 != 0) avl = w->x[d->rs1];
+  else if (d->rd != 0) avl = UINT64_MAX;
+  else keep = 1;
+  set_vtype(w, vtype, avl, keep, d->rd);
+  return vt_next(w, d);
+}
+
+int vt_x_VSETVLI(vs_warp *w, const vs_dinsn *d) { return vsetvl_common(w, d, (uint32_t)d->imm); }
+int vt_x_VSETVL(vs_warp *w, const vs_dinsn *d) { return vsetvl_common(w, d, w->x[d->rs2]); }
+int vt_x_VSETIVLI(vs_warp *w, const vs_dinsn *d)
+{
+  set_vtype(w, (uint32_t)d->imm, d->rs1, 0, d->rd);
+  return vt_next(w, d);
+}
+
+int vt_vcheck_slow(vs_warp *w, const vs_dinsn *d, unsigned regs)
+{
+  vt_warp *t = VT(w);
+  if (t->vill)
+    return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0,
+                         "illegal instruction: vector instruction with an illegal vtype "
+                         "(Ventus supports SEW=32 with LMUL 1 or 2)");
+  if (t->lmul == 2) {
+    unsigned r[4] = {d->rd, d->rs1, d->rs2, d->rs3};
+    for (unsigned k = 0; k < 4; k++)
+      if ((regs >> k & 1) && (r[k] & 1))
+        return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0,
+                             "illegal instruction: v%u is not aligned to the register group "
+                             "(LMUL=2 needs even vector registers)", r[k]);
+  }
+  return 0;
+}
+
+/* ---- CSRs ---- */
+static int bad_csr(vs_warp *w, unsigned csr, const char *why)
+{
+  return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "illegal instruction: CSR 0x%03x %s", csr, why);
+}
+
+int vt_csr_read(vs_warp *w, unsigned csr, uint32_t *v)
+{
+  vt_warp *t = VT(w);
+  switch (csr) {
+  case 0x001: *v = t->fflags; return 0;
+  case 0x002: *v = t->frm; return 0;
+  case 0x003: *v = t->frm << 5 | t->fflags; return 0;
+  case 0x008: *v = t->vstart; return 0;
+  case 0x009: *v = t->vxsat; return 0;
+  case 0x00a: *v = t->vxrm; return 0;
+  case 0x00f: *v = t->vxrm << 1 | t->vxsat; return 0;
+  case 0xc20: *v = t->vl; return 0;
+  case 0xc21: *v = t->vtype; return 0;
+  case 0xc22: *v = w->nlanes * 4; return 0;
+  /* counters: the functional model has no cycles; cycle and time count
+   * instructions like instret (the timing model overrides cycle) */
+  case 0xc00: case 0xc01: case 0xc02: case 0xb00: case 0xb02: *v = (uint32_t)w->insns; return 0;
+  case 0xc80: case 0xc81: case 0xc82: case 0xb80: case 0xb82: *v = (uint32_t)(w->insns >> 32); return 0;
+  case 0x300: *v = t->mstatus; return 0;
+  case 0x301: *v = 0x40201101u; return 0; /* RV32 I M A V */
+  case 0x304: *v = t->mie; return 0;
+  case 0x305: *v = t->mtvec; return 0;
+  case 0x340: *v = t->mscratch; return 0;
+  case 0x341: *v = t->mepc; return 0;
+  case 0x342: *v = t->mcause; return 0;
+  case 0x343: *v = t->mtval; return 0;
+  case 0x344: *v = t->mip; return 0;
+  case 0xf11: case 0xf12: case 0xf13: *v = 0; return 0;
+  case 0xf14: *v = w->wid; return 0;
+  default:
+    if (csr >= VT_CSR_TID && csr <= VT_CSR_LAST) {
+      *v = t->ccsr[csr - VT_CSR_TID];
+      return 0;
+    }
+    return bad_csr(w, csr, "does not exist on Ventus");
+  }
+}
+
+int vt_csr_write(vs_warp *w, unsigned csr, uint32_t v)
+{
+  vt_warp *t = VT(w);
+  switch (csr) {
+  case 0x001: t->fflags = v & 0x1f; return 0;
+  case 0x002: t->frm = v & 7; return 0;
+  case 0x003: t->fflags = v & 0x1f; t->frm = (v >> 5) & 7; return 0;
+  case 0x008: t->vstart = v; return 0;
+  case 0x009: t->vxsat = v & 1; return 0;
+  case 0x00a: t->vxrm = v & 3; return 0;
+  case 0x00f: t->vxsat = v & 1; t->vxrm = (v >> 1) & 3; return 0;
+  case 0x300:
+    /* FS/VS fields that are on become dirty, and SD summarises them, as
+     * in the reference simulator's commit logs */
+    if (v & 0x6000u) v |= 0x6000u;
+    if (v & 0x0600u) v |= 0x0600u;
+    v = (v & 0x7fffffffu) | (((v & 0x6000u) == 0x6000u || (v & 0x600u) == 0x600u) ? 0x80000000u : 0);
+    t->mstatus = v;
+    return 0;
+  case 0x304: t->mie = v; return 0;
+  case 0x305: t->mtvec = v; return 0;
+  case 0x340: t->mscratch = v; return 0;
+  case 0x341: t->mepc = v & ~3u; return 0;
+  case 0x342: t->mcause = v; return 0;
+  case 0x343: t->mtval = v; return 0;
+  case 0x344: t->mip = v; return 0;
+  case 0x301: return 0; /* misa: writes ignored (WARL) */
+  case VT_CSR_PRINT: t->ccsr[VT_CSR_PRINT - VT_CSR_TID] = v; return 0;
+  case VT_CSR_RPC: t->ccsr[VT_CSR_RPC - VT_CSR_TID] = v; return 0;
+  default:
+    if ((csr >= VT_CSR_TID && csr <= VT_CSR_LAST) || (csr >> 10) == 3)
+      return bad_csr(w, csr, "is read-only");
+    return bad_csr(w, csr, "does not exist on Ventus");
+  }
+}

@@ -1,0 +1,232 @@
+/* Semantics of the zve32f fp32 vector instructions and the Ventus vfexp.v
+ * and vftta.vv.  Results are bit-exact IEEE-754 binary32 with RISC-V rules
+ * (src/fp).  In round-to-nearest-even, when the host FPU has been checked to
+ * give the same results (vs_fp_host_ok), the arithmetic runs on the host FPU
+ * (vectorisable) and only NaN results are canonicalised; every other case
+ * uses the software implementation.  Either way fflags collects the
+ * exception flags of the active elements. */
+#include <math.h>
+
+#include "fp/fphost.h"
+#include "fp/softfloat.h"
+#include "isa/ventus/vexec.h"
+
+#define F(u) vs_bits_f32(u)
+#define U(f) vs_f32_canon(vs_f32_bits(f))
+#define SIGNBIT 0x80000000u
+
+static int bad_frm(vs_warp *w)
+{
+  return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0,
+                       "illegal instruction: frm holds the reserved rounding mode %u", VT(w)->frm);
+}
+
+/* Loop over the active elements.  HOST is used in RNE when the host FPU is
+ * exact, SOFT otherwise (SOFT sees `rm` and accumulates into `fl`).  Both
+ * see x = vs2[i], y = vs1[i] or the scalar, acc = vd[i]. */
+#define VFLOOP(REGS, Y_DECL, Y_ELEM, HOST, SOFT)                               \
+  {                                                                            \
+    int f_ = vt_vcheck(w, d, REGS);                                            \
+    if (f_) return f_;                                                         \
+    int rm = vt_rm(w, 7);                                                      \
+    if (rm < 0) return bad_frm(w);                                             \
+    unsigned n = w->nlanes, fl = 0;                                            \
+    Y_DECL;                                                                    \
+    int host = rm == VS_RM_RNE && vs_fp_host_ok();                             \
+    if (host) vs_fp_host_clear();                                              \
+    for (unsigned g = 0; g < VT(w)->lmul; g++) {                               \
+      vs_mask m = vt_emask(w, d, g);                                           \
+      uint32_t *vd = vt_vreg(w, d->rd + g);                                    \
+      const uint32_t *v2 = vt_vreg(w, d->rs2 + g);                             \
+      const uint32_t *v1 = vt_vreg(w, d->rs1 + g);                             \
+      (void)v1; (void)v2;                                                      \
+      if (host && m == w->full) {                                              \
+        for (unsigned i = 0; i < n; i++) {                                     \
+          uint32_t x = v2[i], y = Y_ELEM, acc = vd[i];                         \
+          (void)x; (void)y; (void)acc;                                         \
+          HOST;                                                                \
+        }                                                                      \
+      } else {                                                                 \
+        for (unsigned i = 0; i < n; i++) {                                     \
+          if (!(m >> i & 1)) continue;                                         \
+          uint32_t x = v2[i], y = Y_ELEM, acc = vd[i];                         \
+          (void)x; (void)y; (void)acc;                                         \
+          if (host) { HOST; } else { SOFT; }                                   \
+        }                                                                      \
+      }                                                                        \
+    }                                                                          \
+    if (host) fl = vs_fp_host_flags();                                         \
+    vt_fflags(w, fl);                                                       \
+    return vt_next(w, d);                                                      \
+  }
+
+#define DEF_FVV(ID, HOST, SOFT)                                                \
+  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+      VFLOOP(VT_VD | VT_VS1 | VT_VS2, (void)0, v1[i], HOST, SOFT)
+#define DEF_FVF(ID, HOST, SOFT)                                                \
+  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+      VFLOOP(VT_VD | VT_VS2, uint32_t ys_ = w->x[d->rs1], ys_, HOST, SOFT)
+#define FOP2(NAME, HOST, SOFT) DEF_FVV(NAME##_VV, HOST, SOFT) DEF_FVF(NAME##_VF, HOST, SOFT)
+
+/* ---- arithmetic ---- */
+FOP2(VFADD, vd[i] = U(F(x) + F(y)), vd[i] = vs_f32_add(x, y, rm, &fl))
+FOP2(VFSUB, vd[i] = U(F(x) - F(y)), vd[i] = vs_f32_sub(x, y, rm, &fl))
+DEF_FVF(VFRSUB_VF, vd[i] = U(F(y) - F(x)), vd[i] = vs_f32_sub(y, x, rm, &fl))
+FOP2(VFMUL, vd[i] = U(F(x) * F(y)), vd[i] = vs_f32_mul(x, y, rm, &fl))
+FOP2(VFDIV, vd[i] = U(F(x) / F(y)), vd[i] = vs_f32_div(x, y, rm, &fl))
+DEF_FVF(VFRDIV_VF, vd[i] = U(F(y) / F(x)), vd[i] = vs_f32_div(y, x, rm, &fl))
+
+/* multiply-add: x = vs2, y = vs1/rs1, acc = vd */
+#define FMA2(NAME, A, B, C)                                                    \
+  FOP2(NAME, vd[i] = U(fmaf(F(A), F(B), F(C))), vd[i] = vs_f32_fma(A, B, C, rm, &fl))
+FMA2(VFMACC, y, x, acc)
+FMA2(VFNMACC, y ^ SIGNBIT, x, acc ^ SIGNBIT)
+FMA2(VFMSAC, y, x, acc ^ SIGNBIT)
+FMA2(VFNMSAC, y ^ SIGNBIT, x, acc)
+FMA2(VFMADD, y, acc, x)
+FMA2(VFNMADD, y ^ SIGNBIT, acc, x ^ SIGNBIT)
+FMA2(VFMSUB, y, acc, x ^ SIGNBIT)
+FMA2(VFNMSUB, y ^ SIGNBIT, acc, x)
+
+/* ---- operations that never round: software only ---- */
+FOP2(VFMIN, vd[i] = vs_f32_min(x, y, &fl), vd[i] = vs_f32_min(x, y, &fl))
+FOP2(VFMAX, vd[i] = vs_f32_max(x, y, &fl), vd[i] = vs_f32_max(x, y, &fl))
+FOP2(VFSGNJ, vd[i] = (x & ~SIGNBIT) | (y & SIGNBIT), vd[i] = (x & ~SIGNBIT) | (y & SIGNBIT))
+FOP2(VFSGNJN, vd[i] = (x & ~SIGNBIT) | (~y & SIGNBIT), vd[i] = (x & ~SIGNBIT) | (~y & SIGNBIT))
+FOP2(VFSGNJX, vd[i] = x ^ (y & SIGNBIT), vd[i] = x ^ (y & SIGNBIT))
+/* compares write one 0/1 value per thread (Ventus) */
+FOP2(VMFEQ, vd[i] = (uint32_t)vs_f32_eq(x, y, &fl), vd[i] = (uint32_t)vs_f32_eq(x, y, &fl))
+FOP2(VMFLE, vd[i] = (uint32_t)vs_f32_le(x, y, &fl), vd[i] = (uint32_t)vs_f32_le(x, y, &fl))
+FOP2(VMFLT, vd[i] = (uint32_t)vs_f32_lt(x, y, &fl), vd[i] = (uint32_t)vs_f32_lt(x, y, &fl))
+FOP2(VMFNE, vd[i] = (uint32_t)!vs_f32_eq(x, y, &fl), vd[i] = (uint32_t)!vs_f32_eq(x, y, &fl))
+DEF_FVF(VMFGT_VF, vd[i] = (uint32_t)vs_f32_lt(y, x, &fl), vd[i] = (uint32_t)vs_f32_lt(y, x, &fl))
+DEF_FVF(VMFGE_VF, vd[i] = (uint32_t)vs_f32_le(y, x, &fl), vd[i] = (uint32_t)vs_f32_le(y, x, &fl))
+
+/* ---- unary ---- */
+#define DEF_FV(ID, HOST, SOFT)                                                 \
+  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+      VFLOOP(VT_VD | VT_VS2, (void)0, 0, HOST, SOFT)
+DEF_FV(VFSQRT_V, vd[i] = U(sqrtf(F(x))), vd[i] = vs_f32_sqrt(x, rm, &fl))
+DEF_FV(VFCLASS_V, vd[i] = vs_f32_classify(x), vd[i] = vs_f32_classify(x))
+/* conversions always use the software path (saturation rules) */
+#define DEF_CVT(ID, EXPR) DEF_UNARY(ID, 1, EXPR)
+#define DEF_UNARY(ID, NEEDS_RM, EXPR)                                          \
+  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+  {                                                                            \
+    int f_ = vt_vcheck(w, d, VT_VD | VT_VS2);                                  \
+    if (f_) return f_;                                                         \
+    int rm = vt_rm(w, 7);                                                      \
+    if (NEEDS_RM && rm < 0) return bad_frm(w);                                 \
+    unsigned fl = 0;                                                           \
+    for (unsigned g = 0; g < VT(w)->lmul; g++) {                               \
+      vs_mask m = vt_emask(w, d, g);                                           \
+      uint32_t *vd = vt_vreg(w, d->rd + g);                                    \
+      const uint32_t *v2 = vt_vreg(w, d->rs2 + g);                             \
+      for (unsigned i = 0; i < w->nlanes; i++)                                 \
+        if (m >> i & 1) {                                                      \
+          uint32_t x = v2[i];                                                  \
+          vd[i] = (uint32_t)(EXPR);                                            \
+        }                                                                      \
+    }                                                                          \
+    vt_fflags(w, fl);                                                       \
+    return vt_next(w, d);                                                      \
+  }
+DEF_CVT(VFCVT_XU_F_V, vs_f32_to_u32(x, rm, &fl))
+DEF_CVT(VFCVT_X_F_V, vs_f32_to_i32(x, rm, &fl))
+DEF_CVT(VFCVT_RTZ_XU_F_V, vs_f32_to_u32(x, VS_RM_RTZ, &fl))
+DEF_CVT(VFCVT_RTZ_X_F_V, vs_f32_to_i32(x, VS_RM_RTZ, &fl))
+DEF_CVT(VFCVT_F_XU_V, vs_u32_to_f32(x, rm, &fl))
+DEF_CVT(VFCVT_F_X_V, vs_i32_to_f32((int32_t)x, rm, &fl))
+/* Ventus vfexp.v: e^x, round to nearest whatever frm says (src/fp) */
+DEF_UNARY(VFEXP_V, 0, vs_f32_exp(x, &fl))
+
+/* ---- moves ---- */
+int vt_x_VFMERGE_VFM(vs_warp *w, const vs_dinsn *d)
+{
+  int f = vt_vcheck(w, d, VT_VD | VT_VS2);
+  if (f) return f;
+  uint32_t s = w->x[d->rs1];
+  for (unsigned g = 0; g < VT(w)->lmul; g++) {
+    vs_mask m = w->active & VT(w)->vlmask[g], sel = vt_v0_bits(w, g);
+    uint32_t *vd = vt_vreg(w, d->rd + g);
+    const uint32_t *v2 = vt_vreg(w, d->rs2 + g);
+    for (unsigned i = 0; i < w->nlanes; i++)
+      if (m >> i & 1) vd[i] = (sel >> i & 1) ? s : v2[i];
+  }
+  return vt_next(w, d);
+}
+
+int vt_x_VFMV_V_F(vs_warp *w, const vs_dinsn *d)
+{
+  int f = vt_vcheck(w, d, VT_VD);
+  if (f) return f;
+  uint32_t s = w->x[d->rs1];
+  for (unsigned g = 0; g < VT(w)->lmul; g++) {
+    vs_mask m = vt_emask(w, d, g);
+    uint32_t *vd = vt_vreg(w, d->rd + g);
+    for (unsigned i = 0; i < w->nlanes; i++)
+      if (m >> i & 1) vd[i] = s;
+  }
+  return vt_next(w, d);
+}
+
+/* vfmv.f.s reads element 0; vfmv.s.f writes element 0 only (spec 3.1) */
+int vt_x_VFMV_F_S(vs_warp *w, const vs_dinsn *d)
+{
+  int f = vt_vcheck(w, d, VT_VS2);
+  if (f) return f;
+  vt_xw(w, d->rd, vt_vreg(w, d->rs2)[0]);
+  return vt_next(w, d);
+}
+
+int vt_x_VFMV_S_F(vs_warp *w, const vs_dinsn *d)
+{
+  int f = vt_vcheck(w, d, VT_VD);
+  if (f) return f;
+  if ((w->active & VT(w)->vlmask[0]) & 1) vt_vreg(w, d->rd)[0] = w->x[d->rs1];
+  return vt_next(w, d);
+}
+
+/* ---- vftta.vv: tensor-tile multiply-accumulate (spec 3.4) ----
+ * As the Ventus RTL's tensor core does it: with (M, N, K) = (2, 4, 2) for 8
+ * threads, (4, 8, 4) for 32 and (2, 2, 2) otherwise, vs1 holds A (M x N,
+ * row-major), vs2 holds B transposed (K x N, row-major) and vd holds C
+ * (M x K).  Thread m*K + k gets C[m][k] + sum over n of A[m][n] * B[k][n]:
+ * each product rounded, the products summed by a pairwise tree, then C
+ * added, all in the rounding mode of frm.  Threads from M*K on get 0.  Needs
+ * at least 4 threads. */
+int vt_x_VFTTA_VV(vs_warp *w, const vs_dinsn *d)
+{
+  int f = vt_vcheck(w, d, VT_VD | VT_VS1 | VT_VS2);
+  if (f) return f;
+  int rm = vt_rm(w, 7);
+  if (rm < 0) return bad_frm(w);
+  unsigned M = 2, N = 2, K = 2;
+  if (w->nlanes == 8) N = 4;
+  else if (w->nlanes == 32) M = 4, N = 8, K = 4;
+  if (w->nlanes < M * N)
+    return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0,
+                         "illegal instruction: vftta.vv needs at least %u threads per warp", M * N);
+  uint32_t a[VS_MAX_LANES], b[VS_MAX_LANES], c[VS_MAX_LANES];
+  uint32_t *vd = vt_vreg(w, d->rd);
+  memcpy(a, vt_vreg(w, d->rs1), w->nlanes * sizeof a[0]);
+  memcpy(b, vt_vreg(w, d->rs2), w->nlanes * sizeof b[0]);
+  memcpy(c, vd, w->nlanes * sizeof c[0]);
+  unsigned fl = 0;
+  vs_mask m = w->active & VT(w)->vlmask[0];
+  for (unsigned e = 0; e < w->nlanes; e++) {
+    if (!(m >> e & 1)) continue;
+    if (e >= M * K) {
+      vd[e] = 0;
+      continue;
+    }
+    unsigned row = e / K, col = e % K;
+    uint32_t p[8];
+    for (unsigned n = 0; n < N; n++) p[n] = vs_f32_mul(a[row * N + n], b[col * N + n], rm, &fl);
+    for (unsigned width = N; width > 1; width /= 2) /* pairwise adder tree */
+      for (unsigned k = 0; k < width / 2; k++) p[k] = vs_f32_add(p[2 * k], p[2 * k + 1], rm, &fl);
+    vd[e] = vs_f32_add(p[0], c[e], rm, &fl);
+  }
+  vt_fflags(w, fl);
+  return vt_next(w, d);
+}

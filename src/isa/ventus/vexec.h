@@ -1,0 +1,175 @@
+/* Shared pieces of the Ventus instruction semantics (exec_*.c). */
+#ifndef VS_ISA_VENTUS_VEXEC_H
+#define VS_ISA_VENTUS_VEXEC_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "core/exec.h"
+#include "core/warp.h"
+#include "isa/ventus/ventus.h"
+#include "ventsim/stats.h"
+
+/* Ventus custom CSRs 0x800..0x80c (spec 2) */
+enum {
+  VT_CSR_TID = 0x800, VT_CSR_NUMW, VT_CSR_NUMT, VT_CSR_KNL, VT_CSR_WGID, VT_CSR_WID,
+  VT_CSR_LDS, VT_CSR_PDS, VT_CSR_GDX, VT_CSR_GDY, VT_CSR_GDZ, VT_CSR_PRINT, VT_CSR_RPC,
+  VT_CSR_LAST = VT_CSR_RPC
+};
+
+/* A Ventus warp: the core warp plus the architectural state the core does
+ * not know about. */
+typedef struct vt_warp {
+  vs_warp w;
+  uint32_t ccsr[VT_CSR_LAST - VT_CSR_TID + 1]; /* custom CSRs */
+  uint32_t fflags, frm;
+  uint32_t fflags_raised; /* flags raised by the last float instruction (commit log) */
+  uint32_t vl, vtype, vstart, vxsat, vxrm;
+  uint32_t mstatus, mtvec, mscratch, mepc, mcause, mtval, mie, mip;
+  uint32_t lmul;        /* register group size (1 or 2)           */
+  uint8_t vill;         /* vtype is illegal: vector ops trap      */
+  vs_mask vlmask[2];    /* lanes below vl, per register of a group */
+  vs_mask lr_mask;      /* lanes holding an lr.w reservation      */
+  uint32_t lr_addr[VS_MAX_LANES], lr_val[VS_MAX_LANES];
+} vt_warp;
+
+#define VT(w) ((vt_warp *)(w))
+
+/* Semantics of every table row: int vt_x_ID(vs_warp *, const vs_dinsn *) */
+#define INSN(id, mn, args, match, mask, cls, fl) int vt_x_##id(vs_warp *w, const vs_dinsn *d);
+#include "isa/ventus/insns.def"
+#undef INSN
+int vt_x_illegal(vs_warp *w, const vs_dinsn *d);
+
+/* ---- helpers ---- */
+static inline int vt_next(vs_warp *w, const vs_dinsn *d)
+{
+  w->pc += d->len;
+  return VS_EV_NONE;
+}
+
+/* Address of the instruction itself: a prefix (regext...) sits before it
+ * and the pair starts at pc.  pc-relative operands count from here. */
+#define VT_IPC(w, d) ((w)->pc + (d)->len - 4u)
+
+/* Scalar register write; x0 stays zero. */
+static inline void vt_xw(vs_warp *w, unsigned rd, uint32_t v)
+{
+  w->x[rd] = v;
+  w->x[0] = 0;
+}
+
+static inline uint32_t *vt_vreg(vs_warp *w, unsigned r)
+{
+  return w->v + (size_t)r * w->nlanes;
+}
+
+static inline uint32_t vt_sext(uint32_t v, int bits)
+{
+  uint32_t m = 1u << (bits - 1);
+  return ((v & ((bits == 32) ? 0xffffffffu : ((1u << bits) - 1u))) ^ m) - m;
+}
+
+/* Mask bit of element e from v0 (RVV layout: bit e of the register) */
+static inline vs_mask vt_v0_bits(vs_warp *w, unsigned g)
+{
+  /* elements g*n .. g*n+n-1 */
+  unsigned n = w->nlanes;
+  vs_mask m = 0;
+  for (unsigned i = 0; i < n; i++) {
+    unsigned e = g * n + i;
+    if (w->v[e >> 5] >> (e & 31) & 1) m |= (vs_mask)1 << i;
+  }
+  return m;
+}
+
+/* Lanes a vector instruction acts on in register g of the group */
+static inline vs_mask vt_emask(vs_warp *w, const vs_dinsn *d, unsigned g)
+{
+  vs_mask m = w->active & VT(w)->vlmask[g];
+  if (!d->vm) m &= vt_v0_bits(w, g);
+  return m;
+}
+
+/* Checks vtype and register-group alignment for vector instructions with
+ * the given vector register operands.  Returns 0 or a fault event. */
+int vt_vcheck_slow(vs_warp *w, const vs_dinsn *d, unsigned regs);
+#define VT_VD 1u
+#define VT_VS1 2u
+#define VT_VS2 4u
+#define VT_VS3 8u
+static inline int vt_vcheck(vs_warp *w, const vs_dinsn *d, unsigned regs)
+{
+  vt_warp *t = VT(w);
+  if (__builtin_expect(!t->vill && t->lmul == 1, 1)) return 0;
+  return vt_vcheck_slow(w, d, regs);
+}
+
+static inline void vt_record(vs_warp *w, uint32_t addr, uint32_t value, unsigned lane,
+                             unsigned size, int is_store)
+{
+  vs_memrec *r = w->memrec;
+  if (!r || r->n >= VS_MEMREC_MAX) return;
+  vs_memacc *a = &r->acc[r->n++];
+  a->addr = addr;
+  a->value = value;
+  a->lane = (uint8_t)lane;
+  a->size = (uint8_t)size;
+  a->is_store = (uint8_t)is_store;
+  a->is_atomic = 0;
+  a->space = addr >= VS_LDS_BASE && addr < VS_LDS_END ? VS_SPACE_LOCAL
+             : (addr >= w->ex->private_lo && addr < w->ex->private_hi) ? VS_SPACE_PRIVATE
+                                                                       : VS_SPACE_GLOBAL;
+}
+
+/* Marks the last n recorded accesses as parts of an atomic operation */
+static inline void vt_mark_atomic(vs_warp *w, unsigned n)
+{
+  vs_memrec *r = w->memrec;
+  if (!r) return;
+  for (unsigned k = r->n >= n ? r->n - n : 0; k < r->n; k++) r->acc[k].is_atomic = 1;
+}
+
+/* Loads size bytes at addr, sign- or zero-extended; 0 or a fault event. */
+static inline int vt_load(vs_warp *w, uint32_t addr, unsigned size, int sign, uint32_t *out,
+                          unsigned lane)
+{
+  uint32_t v = 0;
+  int f = vs_mem_load(w->mem, addr, &v, size);
+  if (__builtin_expect(f != 0, 0)) return vs_warp_memfault(w, f, addr, size, 0);
+  if (sign && size < 4) v = vt_sext(v, (int)size * 8);
+  *out = v;
+  vt_record(w, addr, v, lane, size, 0);
+  return 0;
+}
+
+static inline int vt_store(vs_warp *w, uint32_t addr, unsigned size, uint32_t v, unsigned lane)
+{
+  int f = vs_mem_store(w->mem, addr, &v, size);
+  if (__builtin_expect(f != 0, 0)) return vs_warp_memfault(w, f, addr, size, 1);
+  vt_record(w, addr, size == 4 ? v : (v & ((1u << (size * 8)) - 1u)), lane, size, 1);
+  return 0;
+}
+
+/* Rounding mode for a float instruction: the rm field, or frm if dynamic.
+ * Returns -1 if the result is reserved (illegal instruction). */
+static inline int vt_rm(vs_warp *w, unsigned rm)
+{
+  if (rm == 7) rm = VT(w)->frm;
+  return rm <= 4 ? (int)rm : -1;
+}
+
+/* Accumulates the exception flags raised by a float instruction */
+static inline void vt_fflags(vs_warp *w, unsigned fl)
+{
+  VT(w)->fflags |= fl;
+  VT(w)->fflags_raised = fl;
+}
+
+/* CSR access (exec_scalar.c). Return 0 or a fault event. */
+int vt_csr_read(vs_warp *w, unsigned csr, uint32_t *v);
+int vt_csr_write(vs_warp *w, unsigned csr, uint32_t v);
+/* Recomputes vlmask from vl/lmul */
+void vt_update_vl(vt_warp *t);
+
+#endif

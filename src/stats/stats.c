@@ -1,0 +1,210 @@
+/* Run statistics: per-launch records, totals, JSON and text output.
+ * The JSON format is documented in docs/stats-format.md. */
+#include <cjson/cJSON.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "core/insn.h"
+#include "ventsim/stats.h"
+
+typedef struct launch_rec {
+  char *name;
+  vs_launch l;
+  vs_exec_stats e;
+  uint64_t cycles;
+  double seconds;
+  cJSON *timing;
+} launch_rec;
+
+struct vs_stats {
+  launch_rec *launches;
+  size_t n, cap;
+};
+
+static const char *const space_names[VS_NSPACES] = {"global", "local", "private"};
+
+void vs_exec_stats_add(vs_exec_stats *into, const vs_exec_stats *s)
+{
+  into->warp_insns += s->warp_insns;
+  into->thread_insns += s->thread_insns;
+  for (int i = 0; i < 32; i++) into->class_insns[i] += s->class_insns[i];
+  into->vector_insns += s->vector_insns;
+  into->vector_threads += s->vector_threads;
+  into->divergent_branches += s->divergent_branches;
+  if (s->max_stack_depth > into->max_stack_depth) into->max_stack_depth = s->max_stack_depth;
+  into->barriers += s->barriers;
+  into->workgroups += s->workgroups;
+  into->warps += s->warps;
+  for (int sp = 0; sp < VS_NSPACES; sp++) {
+    for (int k = 0; k < 3; k++) {
+      into->loads[sp][k] += s->loads[sp][k];
+      into->stores[sp][k] += s->stores[sp][k];
+    }
+    into->atomics[sp] += s->atomics[sp];
+  }
+}
+
+vs_stats *vs_stats_create(void)
+{
+  return calloc(1, sizeof(vs_stats));
+}
+
+void vs_stats_free(vs_stats *s)
+{
+  if (!s) return;
+  for (size_t i = 0; i < s->n; i++) {
+    free(s->launches[i].name);
+    cJSON_Delete(s->launches[i].timing);
+  }
+  free(s->launches);
+  free(s);
+}
+
+int vs_stats_add_launch(vs_stats *s, const vs_launch *l, const vs_exec_stats *e, uint64_t cycles,
+                        double seconds, void *timing_json, vs_error *err)
+{
+  if (s->n == s->cap) {
+    size_t cap = s->cap ? s->cap * 2 : 8;
+    launch_rec *r = vs_realloc(s->launches, cap * sizeof *r, err);
+    if (!r) {
+      cJSON_Delete(timing_json);
+      return -1;
+    }
+    s->launches = r;
+    s->cap = cap;
+  }
+  launch_rec *r = &s->launches[s->n];
+  memset(r, 0, sizeof *r);
+  r->name = vs_strdup(l->name ? l->name : "kernel", err);
+  if (!r->name) {
+    cJSON_Delete(timing_json);
+    return -1;
+  }
+  r->l = *l;
+  r->l.name = r->name;
+  r->e = *e;
+  r->cycles = cycles;
+  r->seconds = seconds;
+  r->timing = timing_json;
+  s->n++;
+  return 0;
+}
+
+/* ---- JSON ---- */
+static void num(cJSON *o, const char *k, double v) { cJSON_AddNumberToObject(o, k, v); }
+
+static cJSON *exec_json(const vs_exec_stats *e, unsigned warp_threads)
+{
+  cJSON *o = cJSON_CreateObject();
+  num(o, "workgroups", (double)e->workgroups);
+  num(o, "warps", (double)e->warps);
+  num(o, "warp_instructions", (double)e->warp_insns);
+  num(o, "thread_instructions", (double)e->thread_insns);
+  num(o, "vector_instructions", (double)e->vector_insns);
+  /* mean active threads per issued vector instruction */
+  num(o, "simt_active_threads", e->vector_insns ? (double)e->vector_threads / (double)e->vector_insns : 0);
+  if (warp_threads)
+    num(o, "simt_efficiency",
+        e->vector_insns ? (double)e->vector_threads / ((double)e->vector_insns * warp_threads) : 0);
+  num(o, "divergent_branches", (double)e->divergent_branches);
+  num(o, "max_simt_stack_depth", (double)e->max_stack_depth);
+  num(o, "barriers", (double)e->barriers);
+  cJSON *mix = cJSON_AddObjectToObject(o, "instruction_mix");
+  for (int c = 0; c < VS_CLS_COUNT; c++)
+    if (e->class_insns[c]) num(mix, vs_insn_class_name(c), (double)e->class_insns[c]);
+  cJSON *mem = cJSON_AddObjectToObject(o, "memory");
+  static const char *const sz[3] = {"1", "2", "4"};
+  for (int sp = 0; sp < VS_NSPACES; sp++) {
+    cJSON *m = cJSON_AddObjectToObject(mem, space_names[sp]);
+    uint64_t lb = 0, sb = 0, ln = 0, sn = 0;
+    cJSON *ls = cJSON_AddObjectToObject(m, "loads_by_size");
+    cJSON *ss = cJSON_AddObjectToObject(m, "stores_by_size");
+    for (int k = 0; k < 3; k++) {
+      ln += e->loads[sp][k];
+      sn += e->stores[sp][k];
+      lb += e->loads[sp][k] << k;
+      sb += e->stores[sp][k] << k;
+      num(ls, sz[k], (double)e->loads[sp][k]);
+      num(ss, sz[k], (double)e->stores[sp][k]);
+    }
+    num(m, "loads", (double)ln);
+    num(m, "stores", (double)sn);
+    num(m, "load_bytes", (double)lb);
+    num(m, "store_bytes", (double)sb);
+    num(m, "atomics", (double)e->atomics[sp]);
+  }
+  return o;
+}
+
+int vs_stats_write_json(const vs_stats *s, FILE *out, vs_error *err)
+{
+  cJSON *root = cJSON_CreateObject();
+  cJSON_AddStringToObject(root, "format", "ventsim-stats");
+  num(root, "version", VS_STATS_FORMAT_VERSION);
+  vs_exec_stats tot;
+  memset(&tot, 0, sizeof tot);
+  uint64_t cycles = 0;
+  double secs = 0;
+  int timing = 0;
+  cJSON *arr = cJSON_CreateArray();
+  for (size_t i = 0; i < s->n; i++) {
+    const launch_rec *r = &s->launches[i];
+    vs_exec_stats_add(&tot, &r->e);
+    cycles += r->cycles;
+    secs += r->seconds;
+    timing |= r->timing != NULL;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", r->name);
+    cJSON *g = cJSON_AddArrayToObject(o, "grid");
+    for (int d = 0; d < 3; d++) cJSON_AddItemToArray(g, cJSON_CreateNumber(r->l.grid[d]));
+    num(o, "warp_threads", r->l.warp_threads);
+    num(o, "wg_warps", r->l.wg_warps);
+    num(o, "lds_size", r->l.lds_size);
+    num(o, "pds_size", r->l.pds_size);
+    if (r->timing) num(o, "cycles", (double)r->cycles);
+    num(o, "seconds", r->seconds);
+    cJSON *e = exec_json(&r->e, r->l.warp_threads);
+    cJSON *child = e->child;
+    e->child = NULL;
+    /* flatten the counters into the launch object */
+    while (child) {
+      cJSON *next = child->next;
+      child->next = child->prev = NULL;
+      cJSON_AddItemToObject(o, child->string, child);
+      child = next;
+    }
+    cJSON_Delete(e);
+    if (r->timing) cJSON_AddItemReferenceToObject(o, "timing", r->timing);
+    cJSON_AddItemToArray(arr, o);
+  }
+  cJSON_AddStringToObject(root, "mode", timing ? "timing" : "functional");
+  if (timing) num(root, "cycles", (double)cycles);
+  num(root, "seconds", secs);
+  cJSON_AddItemToObject(root, "totals", exec_json(&tot, 0));
+  cJSON_AddItemToObject(root, "launches", arr);
+  char *txt = cJSON_Print(root);
+  cJSON_Delete(root);
+  if (!txt) return vs_error_set(err, VS_E_NOMEM, "out of memory writing statistics");
+  int bad = fputs(txt, out) < 0 || fputc('\n', out) == EOF;
+  cJSON_free(txt);
+  if (bad) return vs_error_set(err, VS_E_IO, "error writing statistics");
+  return 0;
+}
+
+void vs_stats_print(const vs_stats *s, FILE *out)
+{
+  for (size_t i = 0; i < s->n; i++) {
+    const launch_rec *r = &s->launches[i];
+    const vs_exec_stats *e = &r->e;
+    fprintf(out, "%s: %" PRIu64 " work-groups, %" PRIu64 " warp / %" PRIu64 " thread instructions",
+            r->name, e->workgroups, e->warp_insns, e->thread_insns);
+    if (r->timing) fprintf(out, ", %" PRIu64 " cycles", r->cycles);
+    if (e->vector_insns)
+      fprintf(out, ", SIMT efficiency %.1f%%",
+              100.0 * (double)e->vector_threads / ((double)e->vector_insns * r->l.warp_threads));
+    fprintf(out, ", %" PRIu64 " divergent branches, %" PRIu64 " barriers\n", e->divergent_branches,
+            e->barriers);
+  }
+}

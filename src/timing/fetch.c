@@ -1,0 +1,123 @@
+#include "timing/fetch.h"
+
+int vs_fetch_init(vs_fetch_unit *f, unsigned sets, unsigned ways, unsigned line, unsigned mshrs,
+                  unsigned targets, unsigned width, unsigned hit_latency, unsigned decode_latency,
+                  vs_lower low, vs_mem *mem, vs_tinfo_cache *tic, vs_error *err)
+{
+  f->low = low;
+  f->width = width ? width : 1;
+  f->hit_latency = hit_latency;
+  f->decode_latency = decode_latency;
+  f->rr = 0;
+  f->mem = mem;
+  f->tic = tic;
+  f->insns = 0;
+  return vs_cache_init(&f->ic, sets, ways, line, mshrs, targets, err);
+}
+
+void vs_fetch_free(vs_fetch_unit *f)
+{
+  vs_cache_free(&f->ic);
+}
+
+void vs_fetch_redirect(vs_fwarp *w, uint32_t pc, uint64_t t)
+{
+  vs_ibuf_flush(&w->ib);
+  w->pc = pc;
+  w->stop = 0;
+  w->icwait = 0;
+  if (t > w->fetch_at) w->fetch_at = t;
+}
+
+static const vs_tinfo bad_pc_info = {VS_CLS_ILLEGAL, 0, VS_TI_CTRL, 0, 0, 0, {0}, {0}, {0}};
+
+/* Moves the instructions of the fetched group into the I-buffer */
+static void deliver(vs_fetch_unit *f, vs_fwarp *w, uint64_t now)
+{
+  uint32_t group = f->width * 4u;
+  uint32_t end = (w->pc & ~(group - 1)) + group;
+  uint64_t ready = now + f->hit_latency + f->decode_latency;
+  while (vs_ibuf_free(&w->ib) && w->pc < end && !w->stop) {
+    vs_ibent e;
+    e.pc = w->pc;
+    e.ready_at = ready;
+    vs_dpage *dp = (w->pc & 3) ? NULL : vs_mem_dpage(f->mem, w->pc);
+    if (!dp) { /* not fetchable: the issue stage reports it */
+      e.d = NULL;
+      e.ti = bad_pc_info;
+      vs_ibuf_push(&w->ib, &e);
+      w->stop = 1;
+      break;
+    }
+    e.d = &dp->insn[(w->pc & VS_PAGE_MASK) >> 2];
+    e.ti = *vs_tinfo_get(f->tic, e.d);
+    vs_ibuf_push(&w->ib, &e);
+    f->insns++;
+    w->pc += e.d->len ? e.d->len : 4;
+    if (e.ti.flags & VS_TI_CTRL) w->stop = 1;
+    if (w->pc == 0) break; /* wrapped around the address space */
+  }
+}
+
+int vs_fetch_cycle(vs_fetch_unit *f, vs_fwarp *warps, unsigned n, uint64_t now, uint64_t *wake)
+{
+  for (unsigned k = 1; k <= n; k++) {
+    unsigned i = (f->rr + k) % n;
+    vs_fwarp *w = &warps[i];
+    if (!w->active || w->stop || !vs_ibuf_free(&w->ib)) continue;
+    if (w->fetch_at > now) {
+      vs_wake(wake, now, w->fetch_at);
+      continue;
+    }
+    /* this warp accesses the I-cache this cycle */
+    f->rr = i;
+    vs_cache *c = &f->ic;
+    c->st.accesses++;
+    vs_cline *ln;
+    uint32_t block = vs_cache_block(c, w->pc);
+    int r = vs_cache_lookup(c, w->pc, now, &ln);
+    if (r == VS_CACHE_HIT) {
+      c->st.hits++;
+      w->icwait = 0;
+      deliver(f, w, now);
+      return 1;
+    }
+    if (r == VS_CACHE_PENDING) {
+      vs_mshr *m = vs_cache_mshr_find(c, block, now);
+      if (m && m->targets < c->ntargets) {
+        m->targets++;
+        c->st.pending_hits++;
+        w->icwait = 1;
+        w->fetch_at = ln->fill_at;
+        return 1;
+      }
+      c->st.rfails++;
+      c->st.rfail_targets++;
+      vs_wake(wake, now, ln->fill_at);
+      return 1;
+    }
+    vs_mshr *m = vs_cache_mshr_free(c, now);
+    uint64_t wset = VS_NEVER;
+    vs_cline *victim = m ? vs_cache_victim(c, w->pc, now, &wset) : NULL;
+    if (!m || !victim) {
+      c->st.rfails++;
+      if (!m) {
+        c->st.rfail_mshr++;
+        vs_wake(wake, now, vs_cache_mshr_next_free(c, now));
+      } else {
+        c->st.rfail_set++;
+        vs_wake(wake, now, wset);
+      }
+      return 1;
+    }
+    c->st.misses++;
+    uint32_t line = 1u << c->line_shift;
+    uint64_t fill = f->low.read(f->low.ctx, w->pc & ~(line - 1), line, now + f->hit_latency);
+    vs_cache_install(c, victim, w->pc, fill, 0);
+    vs_cache_mshr_start(c, m, block, now, fill);
+    w->icwait = 1;
+    w->fetch_at = fill;
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,331 @@
+/* The timing model's top level (vs_timing_run): builds the GPU for a
+ * launch, runs the cycle loop and reports.
+ *
+ * The loop: each cycle the dispatcher may place one work-group, then every
+ * SM runs one cycle (sm.c), in SM order -- one host thread, fixed orders,
+ * so the same inputs always give the same cycles.  The memory system
+ * below the L1 caches (interconnect, L2, DRAM) resolves a request's whole
+ * path when it is made, reserving link, bank and channel cycles
+ * (tslots.c), so it needs no per-cycle work.  When nothing changed in a
+ * cycle, every component has recorded the earliest future cycle at which
+ * something can change, and the loop jumps there (sim.skip_idle); the
+ * skipped cycles are accounted with the same stall reasons. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "timing/gpu.h"
+
+const char *vs_timing_stall_name(int reason)
+{
+  static const char *const n[VS_STALL_COUNT] = {
+#define X(id, name) name,
+    VS_TIMING_STALLS(X)
+#undef X
+  };
+  return reason >= 0 && reason < VS_STALL_COUNT ? n[reason] : "?";
+}
+
+static uint64_t dram_read_fn(void *ctx, uint32_t addr, unsigned bytes, uint64_t t)
+{
+  return vs_dram_read(ctx, addr, bytes, t);
+}
+
+static uint64_t dram_write_fn(void *ctx, uint32_t addr, unsigned bytes, uint64_t t)
+{
+  return vs_dram_write(ctx, addr, bytes, t);
+}
+
+static uint64_t dram_atomic_fn(void *ctx, uint32_t addr, unsigned n, uint64_t t)
+{
+  return vs_dram_write(ctx, addr, n * 4u, t);
+}
+
+static void gpu_free(vs_gpu *g)
+{
+  if (g->sm)
+    for (unsigned i = 0; i < g->nsm; i++) vs_sm_free(&g->sm[i]);
+  free(g->sm);
+  free(g->res);
+  vs_icnt_free(&g->icnt);
+  vs_l2_free(&g->l2);
+  vs_dram_free(&g->dram);
+  if (g->slot_warps)
+    for (unsigned i = 0; i < g->nslots; i++) vs_warps_free(g->slot_warps[i], g->l->wg_warps);
+  free(g->slot_warps);
+  free(g->tic);
+  free(g->occ);
+  if (g->lc_open) vs_launch_end(&g->lc);
+  free(g);
+}
+
+static int gpu_init(vs_gpu *g, vs_error *err)
+{
+  const struct vs_timing_config *c = g->c;
+  const vs_isa *isa = g->dev->isa;
+  g->nsm = (unsigned)c->gpu_num_sms;
+  g->lanes = c->core_lanes ? (unsigned)c->core_lanes : g->l->warp_threads;
+  g->nregs = isa->nxregs + isa->nvregs;
+  g->nslots = g->nsm * (unsigned)c->gpu_wg_slots_per_sm;
+  if (vs_launch_begin(&g->lc, g->dev, g->l, g->nslots, err)) return -1;
+  g->lc_open = 1;
+  vs_launch_exec_init(&g->lc, &g->ex, g->opt);
+  g->nwg = g->lc.nwg;
+  g->tic = vs_calloc(1, sizeof *g->tic, err);
+  g->slot_warps = vs_calloc(g->nslots, sizeof *g->slot_warps, err);
+  g->sm = vs_calloc(g->nsm, sizeof *g->sm, err);
+  g->res = vs_calloc(g->nsm, sizeof *g->res, err);
+  if (!g->tic || !g->slot_warps || !g->sm || !g->res) return -1;
+  g->tic->isa = isa;
+  if (vs_dram_init(&g->dram, (unsigned)c->dram_channels, (unsigned)c->dram_latency,
+                   (unsigned)c->dram_bytes_per_cycle, (unsigned)c->l2_line, err))
+    return -1;
+  vs_lower dl = {dram_read_fn, dram_write_fn, dram_atomic_fn, &g->dram};
+  if (vs_l2_init(&g->l2, (unsigned)c->l2_banks, (unsigned)c->l2_sets, (unsigned)c->l2_ways,
+                 (unsigned)c->l2_line, (unsigned)c->l2_mshrs, (unsigned)c->l2_hit_latency,
+                 (unsigned)c->l2_atomic_cycles, dl, err))
+    return -1;
+  if (vs_icnt_init(&g->icnt, g->nsm, (unsigned)c->icnt_latency, (unsigned)c->icnt_flit_bytes,
+                   &g->l2, err))
+    return -1;
+  for (unsigned i = 0; i < g->nsm; i++) {
+    if (vs_sm_init(&g->sm[i], g, i, err)) return -1;
+    vs_smres_full(c, &g->res[i]);
+  }
+  g->sample_interval = g->obs && g->obs->sample_interval ? g->obs->sample_interval
+                                                         : c->sim_sample_interval;
+  g->next_sample = g->sample_interval;
+  g->occ_interval = g->sample_interval;
+  g->occ_next = g->occ_interval;
+  return 0;
+}
+
+/* ---- statistics over time ---- */
+
+static void account(vs_gpu *g, uint64_t k)
+{
+  for (unsigned i = 0; i < g->nsm; i++) {
+    vs_sm *s = &g->sm[i];
+    for (unsigned r = 0; r < VS_STALL_COUNT; r++) s->st.stalls[r] += (uint64_t)s->hist[r] * k;
+    if (s->resident) s->st.busy_cycles += k;
+    s->st.resident_wg_cycles += (uint64_t)s->resident * k;
+  }
+}
+
+/* k cycles skipped: the per-attempt counters as if they had been run */
+static void skipped(vs_gpu *g, uint64_t k)
+{
+  account(g, k);
+  for (unsigned i = 0; i < g->nsm; i++) vs_lsu_skip(&g->sm[i].lsu, &g->sm[i].dc, k);
+}
+
+#define VS_OCC_MAX_POINTS 2048
+
+static void occupancy_point(vs_gpu *g)
+{
+  if (g->nocc == g->capocc) {
+    if (g->nocc >= VS_OCC_MAX_POINTS) { /* keep every other point */
+      size_t m = 0;
+      for (size_t p = 1; p < g->nocc; p += 2, m++)
+        memcpy(&g->occ[m * g->nsm], &g->occ[p * g->nsm], g->nsm * sizeof *g->occ);
+      g->nocc = m;
+      g->occ_interval *= 2;
+      g->occ_next = (g->nocc + 1) * g->occ_interval;
+      return;
+    }
+    size_t cap = g->capocc ? g->capocc * 2 : 64;
+    uint32_t *o = realloc(g->occ, cap * g->nsm * sizeof *o);
+    if (!o) return; /* statistics only: drop the point */
+    g->occ = o;
+    g->capocc = cap;
+  }
+  for (unsigned i = 0; i < g->nsm; i++) g->occ[g->nocc * g->nsm + i] = g->sm[i].resident;
+  g->nocc++;
+}
+
+/* Samples at the interval boundaries in [.., upto] */
+static void samples(vs_gpu *g, uint64_t upto)
+{
+  while (g->next_sample <= upto) {
+    uint64_t b = g->next_sample;
+    if (g->obs && g->obs->sample)
+      for (unsigned i = 0; i < g->nsm; i++) {
+        vs_sm *s = &g->sm[i];
+        vs_timing_sample x;
+        x.cycle = b;
+        x.interval = g->sample_interval;
+        x.sm = i;
+        x.warp_insns = s->st.interval_insns;
+        x.ipc = (double)s->st.interval_insns / (double)g->sample_interval;
+        x.active_warps = vs_sm_active_warps(s);
+        x.resident_wgs = s->resident;
+        x.outstanding_mem = vs_sm_outstanding(s, b);
+        g->obs->sample(g->obs->ctx, &x);
+      }
+    for (unsigned i = 0; i < g->nsm; i++) g->sm[i].st.interval_insns = 0;
+    g->next_sample += g->sample_interval;
+  }
+  while (g->occ_next <= upto) {
+    occupancy_point(g);
+    g->occ_next += g->occ_interval;
+  }
+}
+
+/* ---- errors ---- */
+
+static vs_warp *some_warp(vs_gpu *g)
+{
+  for (unsigned i = 0; i < g->nsm; i++)
+    for (unsigned k = 0; k < g->sm[i].nw; k++)
+      if (g->sm[i].tw[k].state != VS_TW_FREE) return g->sm[i].tw[k].w;
+  return NULL;
+}
+
+static void limit_error(vs_gpu *g, const char *what, uint64_t n, uint64_t at)
+{
+  vs_warp *w = some_warp(g);
+  if (w) {
+    vs_warp_fault(w, VS_FAULT_LIMIT, 0, "%s (%" PRIu64 ") reached at cycle %" PRIu64, what, n, at);
+    vs_exec_report_fault(&g->ex, w, &g->err);
+  } else {
+    vs_error_set(&g->err, VS_E_KERNEL, "kernel '%s': %s (%" PRIu64 ") reached at cycle %" PRIu64,
+                 g->l->name ? g->l->name : "?", what, n, at);
+  }
+  g->failed = 1;
+}
+
+static void deadlock_error(vs_gpu *g, uint64_t at)
+{
+  char buf[VS_ERRMSG_MAX];
+  size_t n = (size_t)snprintf(buf, sizeof buf,
+                              "deadlock in kernel '%s': no instruction issued and no memory "
+                              "request moved for %" PRIu64 " cycles (sim.watchdog), cycle %" PRIu64
+                              "; %u of %u work-groups done; warps:",
+                              g->l->name ? g->l->name : "?", g->c->sim_watchdog, at, g->wgs_done,
+                              g->nwg);
+  for (unsigned i = 0; i < g->nsm && n < sizeof buf; i++)
+    n += vs_sm_describe(&g->sm[i], at, buf + n, sizeof buf - n);
+  vs_error_set(&g->err, VS_E_DEADLOCK, "%s", buf);
+  g->failed = 1;
+}
+
+/* ---- the cycle loop ---- */
+
+static void run(vs_gpu *g)
+{
+  const struct vs_timing_config *c = g->c;
+  g->disp_at = c->sim_start_latency;
+  g->now = 0;
+  g->last_progress = 0;
+  if (g->nwg == 0) {
+    g->end_cycle = 0;
+    return;
+  }
+  for (;;) {
+    uint64_t now = g->now, wake = VS_NEVER;
+    int act = 0, prog = 0;
+    if (g->next_wg < g->nwg) {
+      if (now >= g->disp_at) {
+        int sm = vs_dispatch_pick(g->res, g->nsm, &g->disp_rr, &g->req);
+        if (sm >= 0) {
+          if (vs_sm_place(&g->sm[sm], g->next_wg++, now, &g->err)) {
+            g->failed = 1;
+            return;
+          }
+          g->disp_at = now + c->disp_wg_interval;
+          act = prog = 1;
+        }
+      } else {
+        vs_wake(&wake, now, g->disp_at);
+      }
+    }
+    for (unsigned i = 0; i < g->nsm; i++) {
+      vs_sm *s = &g->sm[i];
+      vs_sm_cycle(s, now);
+      if (g->failed) return;
+      act |= s->active;
+      prog |= s->progress;
+      if (s->wake < wake) wake = s->wake;
+    }
+    account(g, 1);
+    if (g->wgs_done == g->nwg) {
+      g->end_cycle = now + 1;
+      samples(g, now + 1);
+      return;
+    }
+    if (prog) g->last_progress = now;
+    uint64_t next = now + 1;
+    if (!act && c->sim_skip_idle && wake != VS_NEVER && wake > next) next = wake;
+    if (next - g->last_progress > c->sim_watchdog) {
+      deadlock_error(g, g->last_progress + c->sim_watchdog);
+      return;
+    }
+    if (c->sim_max_cycles && next >= c->sim_max_cycles) {
+      limit_error(g, "cycle limit (sim.max_cycles, --max-cycles)", c->sim_max_cycles,
+                  c->sim_max_cycles);
+      return;
+    }
+    if (next > now + 1) skipped(g, next - now - 1);
+    samples(g, next);
+    g->now = next;
+  }
+}
+
+int vs_timing_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
+                  vs_run_result *res, vs_error *err)
+{
+  memset(res, 0, sizeof *res);
+  if (!opt || !opt->timing)
+    return vs_error_set(err, VS_E_USAGE, "vs_timing_run: no timing configuration given");
+  const struct vs_timing_config *c = opt->timing;
+  if (vs_timing_config_check(c, err)) return -1;
+  vs_gpu *g = vs_calloc(1, sizeof *g, err);
+  if (!g) return -1;
+  g->c = c;
+  g->dev = dev;
+  g->l = l;
+  g->opt = opt;
+  g->obs = opt->observer;
+  vs_wgreq_of(c, l, &g->req);
+  if (vs_wgreq_check(c, l, &g->req, err) || gpu_init(g, err)) {
+    gpu_free(g);
+    return -1;
+  }
+  if (g->obs && g->obs->launch_begin)
+    g->obs->launch_begin(g->obs->ctx, l, g->nsm, (unsigned)c->gpu_warps_per_sm);
+  double t0 = vs_now();
+  run(g);
+  double secs = vs_now() - t0;
+  int rc = 0;
+  if (g->failed) {
+    *err = g->err;
+    rc = -1;
+  }
+  uint64_t cycles = g->end_cycle + (g->failed ? 0 : c->sim_end_latency);
+  if (!g->failed) g->end_cycle = cycles;
+  res->cycles = cycles;
+  res->warp_insns = g->insns;
+  res->thread_insns = g->thread_insns;
+  res->workgroups = g->wgs_done;
+  res->seconds = secs;
+  if (rc == 0 && opt->on_print && opt->on_print(opt->on_print_ctx, dev, l))
+    rc = vs_error_set(err, VS_E_KERNEL, "kernel '%s': the print buffer could not be read",
+                      l->name ? l->name : "?");
+  if (rc == 0 && opt->stats) {
+    g->es.warp_insns = g->insns;
+    g->es.thread_insns = g->thread_insns;
+    g->es.workgroups = g->wgs_done;
+    g->es.warps = (uint64_t)g->wgs_done * l->wg_warps;
+    void *json = vs_tstats_json(g, secs);
+    if (vs_stats_add_launch(opt->stats, l, &g->es, cycles, secs, json, err)) rc = -1;
+  }
+  if (rc == 0 && c->report) vs_tstats_summary(g, secs, c->report);
+  if (rc == 0 && g->obs && g->obs->launch_end) {
+    vs_timing_stats st;
+    vs_tstats_collect(g, &st, secs);
+    g->obs->launch_end(g->obs->ctx, l, &st);
+  }
+  gpu_free(g);
+  return rc;
+}

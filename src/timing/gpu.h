@@ -1,0 +1,153 @@
+/* The timing model's top level: the GPU (SMs, interconnect, L2, DRAM, the
+ * work-group dispatcher, the cycle loop) and the SM (warp slots, front end,
+ * issue, operand collection, execution units, LSU, D-cache, LDS).  sm.c is
+ * one SM's cycle; gpu.c runs a launch; tstats.c reports. */
+#ifndef VS_TIMING_GPU_H
+#define VS_TIMING_GPU_H
+
+#include <stdint.h>
+
+#include "core/exec.h"
+#include "core/workgroup.h"
+#include "timing/config.h"
+#include "timing/dcache.h"
+#include "timing/dispatch.h"
+#include "timing/dram.h"
+#include "timing/fetch.h"
+#include "timing/icnt.h"
+#include "timing/l2.h"
+#include "timing/lds.h"
+#include "timing/lsu.h"
+#include "timing/opcoll.h"
+#include "timing/scoreboard.h"
+#include "timing/units.h"
+#include "timing/waitcnt.h"
+#include "ventsim/stats.h"
+#include "ventsim/timing.h"
+
+#define VS_MAX_OPC 8
+
+/* Warp slot states */
+enum { VS_TW_FREE = 0, VS_TW_PENDING, VS_TW_ACTIVE, VS_TW_ENDING, VS_TW_DONE };
+
+typedef struct vs_twarp {
+  uint8_t state;
+  uint8_t at_barrier;   /* arrived, barrier not open yet              */
+  uint8_t reason;       /* this cycle's VS_STALL_*                    */
+  uint8_t reported;     /* last reason told to the observer           */
+  unsigned wg;          /* SM-local work-group slot                   */
+  vs_warp *w;
+  uint64_t start_at;    /* PENDING: starts at                         */
+  uint64_t resume_at;   /* barrier released: issues again from         */
+  uint64_t age;         /* start sequence (GTO)                       */
+  uint64_t opc_free[VS_MAX_OPC]; /* collector units of this warp      */
+  uint64_t insns;
+  vs_sb sb;
+  vs_memops mo;
+} vs_twarp;
+
+typedef struct vs_twg {
+  uint8_t used, flushing;
+  unsigned gslot;       /* device-wide slot (its local-memory window) */
+  vs_wg wg;
+  unsigned nwarps, ndone;
+  uint8_t tw[VS_MAX_WG_WARPS]; /* the SM warp slots of its warps      */
+  uint64_t end_at;      /* flushing: done at                          */
+  uint64_t placed_at;
+} vs_twg;
+
+typedef struct vs_sm_stats {
+  uint64_t stalls[VS_STALL_COUNT];
+  uint64_t warp_insns, thread_insns;
+  uint64_t busy_cycles;       /* at least one work-group resident */
+  uint64_t issue_cycles;      /* at least one instruction issued  */
+  uint64_t resident_wg_cycles;/* sum over cycles of resident WGs  */
+  uint64_t wgs;               /* work-groups run                  */
+  uint64_t first_start, last_end;
+  uint64_t interval_insns;    /* since the last sample            */
+} vs_sm_stats;
+
+struct vs_gpu;
+
+typedef struct vs_sm {
+  unsigned id;
+  struct vs_gpu *g;
+  unsigned nw, nwg;
+  vs_twarp *tw;
+  vs_fwarp *fw;
+  uint64_t *sbmem;
+  vs_twg *wg;
+  unsigned resident;          /* work-groups on it now */
+  vs_fetch_unit fe;
+  vs_units units;
+  vs_opcoll opc;
+  vs_lsu lsu;
+  vs_dcache dc;
+  vs_lds lds;
+  unsigned last[2];           /* last issuing warp per port */
+  uint64_t wake;              /* earliest time something may change */
+  int active;                 /* something changed this cycle */
+  int progress;               /* an instruction issued / memory moved */
+  uint32_t hist[VS_STALL_COUNT]; /* this cycle's warp reasons */
+  uint8_t order[64];
+  vs_sm_stats st;
+} vs_sm;
+
+typedef struct vs_gpu {
+  const struct vs_timing_config *c;
+  vs_device *dev;
+  const vs_launch *l;
+  const vs_run_options *opt;
+  vs_timing_observer *obs;
+  vs_launch_ctx lc;
+  int lc_open;
+  vs_exec ex;
+  vs_tinfo_cache *tic;
+  unsigned nsm, lanes, nregs;
+  vs_sm *sm;
+  vs_smres *res;
+  vs_dram dram;
+  vs_l2 l2;
+  vs_icnt icnt;
+  vs_warp ***slot_warps;      /* per device-wide WG slot, allocated on use */
+  unsigned nslots;
+  /* dispatcher */
+  vs_wgreq req;
+  uint32_t nwg, next_wg, wgs_done;
+  unsigned disp_rr;
+  uint64_t disp_at;
+  /* time */
+  uint64_t now, seq, end_cycle, last_progress;
+  uint64_t insns;             /* warp instructions issued */
+  uint64_t thread_insns;
+  /* errors */
+  int failed;
+  vs_error err;
+  /* statistics */
+  vs_exec_stats es;
+  uint64_t sample_interval, next_sample;
+  uint64_t occ_interval;      /* occupancy series: cycles per point */
+  uint32_t *occ;              /* points x nsm resident work-groups  */
+  size_t nocc, capocc;
+  uint64_t occ_next;
+} vs_gpu;
+
+/* sm.c */
+int vs_sm_init(vs_sm *s, vs_gpu *g, unsigned id, vs_error *err);
+void vs_sm_free(vs_sm *s);
+/* One cycle of the SM; sets s->active / s->progress / s->wake. */
+void vs_sm_cycle(vs_sm *s, uint64_t now);
+/* Places work-group `id` on the SM at now (resources already taken). */
+int vs_sm_place(vs_sm *s, uint32_t id, uint64_t now, vs_error *err);
+/* Memory instructions in flight / busy MSHRs (observer samples) */
+unsigned vs_sm_outstanding(const vs_sm *s, uint64_t now);
+unsigned vs_sm_active_warps(const vs_sm *s);
+/* Appends a description of every warp (deadlock report) */
+size_t vs_sm_describe(const vs_sm *s, uint64_t now, char *buf, size_t len);
+
+/* tstats.c */
+void *vs_tstats_json(const vs_gpu *g, double seconds);
+void vs_tstats_summary(const vs_gpu *g, double seconds, FILE *out);
+void vs_tstats_collect(const vs_gpu *g, vs_timing_stats *st, double seconds);
+
+#endif

@@ -1,0 +1,38 @@
+/* The shared L2 cache: banks interleaved by line, each with one tag
+ * access per cycle, write-back and write-allocate, MSHRs per bank (a miss
+ * that finds them all busy waits for one), and the atomic unit that
+ * serialises atomics per thread.  Below it: DRAM (any vs_lower). */
+#ifndef VS_TIMING_L2_H
+#define VS_TIMING_L2_H
+
+#include <stdint.h>
+
+#include "timing/cache.h"
+#include "timing/tcommon.h"
+#include "timing/tslots.h"
+
+typedef struct vs_l2_stats {
+  uint64_t reads, writes, atomics, atomic_threads, mshr_waits;
+} vs_l2_stats;
+
+typedef struct vs_l2 {
+  vs_cache *bank;
+  vs_tslots *port;
+  unsigned nbanks, line, line_shift, hit_latency, atomic_cycles;
+  vs_lower low;
+  vs_l2_stats st;
+} vs_l2;
+
+int vs_l2_init(vs_l2 *l2, unsigned banks, unsigned sets, unsigned ways, unsigned line,
+               unsigned mshrs, unsigned hit_latency, unsigned atomic_cycles, vs_lower low,
+               vs_error *err);
+void vs_l2_free(vs_l2 *l2);
+/* Completion times at the L2 (data ready to return / write done) of a
+ * request for [addr, addr+bytes) arriving at t */
+uint64_t vs_l2_read(vs_l2 *l2, uint32_t addr, unsigned bytes, uint64_t t);
+uint64_t vs_l2_write(vs_l2 *l2, uint32_t addr, unsigned bytes, uint64_t t);
+uint64_t vs_l2_atomic(vs_l2 *l2, uint32_t addr, unsigned nthreads, uint64_t t);
+/* Sum of the bank statistics */
+void vs_l2_cache_stats(const vs_l2 *l2, vs_cache_stats *out);
+
+#endif

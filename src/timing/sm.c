@@ -1,0 +1,602 @@
+/* One SM of the timing model: warp slots, and each cycle
+ *   1. warp and work-group life cycle (start, drain after endprg, end),
+ *   2. the load/store unit,
+ *   3. issue: per issue port, warps in scheduler order; an instruction
+ *      issues if its warp is not at a barrier, its I-buffer entry is
+ *      decoded, its fence/barrier counters are drained, the scoreboard
+ *      passes, a collector unit of the warp is free and its execution unit
+ *      (or the LSU) can take it.  Issuing executes it on the functional
+ *      core (execute at issue) and books its timing: operand collection
+ *      (register banks), the unit, the scoreboard release; memory
+ *      instructions go to the LSU with the accesses the core recorded,
+ *   4. fetch (fetch.c).
+ * Every warp gets one stall reason per cycle. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "timing/gpu.h"
+#include "timing/sched.h"
+
+int vs_sm_init(vs_sm *s, vs_gpu *g, unsigned id, vs_error *err)
+{
+  const struct vs_timing_config *c = g->c;
+  memset(s, 0, sizeof *s);
+  s->id = id;
+  s->g = g;
+  s->nw = (unsigned)c->gpu_warps_per_sm;
+  s->nwg = (unsigned)c->gpu_wg_slots_per_sm;
+  s->tw = vs_calloc(s->nw, sizeof *s->tw, err);
+  s->fw = vs_calloc(s->nw, sizeof *s->fw, err);
+  s->sbmem = vs_calloc((size_t)s->nw * g->nregs, sizeof *s->sbmem, err);
+  s->wg = vs_calloc(s->nwg, sizeof *s->wg, err);
+  if (!s->tw || !s->fw || !s->sbmem || !s->wg) return -1;
+  for (unsigned i = 0; i < s->nw; i++) {
+    vs_sb_init(&s->tw[i].sb, s->sbmem + (size_t)i * g->nregs, g->nregs);
+    vs_ibuf_init(&s->fw[i].ib, (unsigned)c->core_ibuffer_size);
+  }
+  vs_lower low = vs_icnt_lower(&g->icnt, id);
+  if (vs_fetch_init(&s->fe, (unsigned)c->ic_sets, (unsigned)c->ic_ways, (unsigned)c->ic_line,
+                    (unsigned)c->ic_mshrs, (unsigned)c->ic_mshr_targets,
+                    (unsigned)c->core_fetch_width, (unsigned)c->ic_hit_latency,
+                    (unsigned)c->core_decode_latency, low, &g->dev->mem, g->tic, err))
+    return -1;
+  if (vs_dcache_init(&s->dc, (unsigned)c->dc_sets, (unsigned)c->dc_ways, (unsigned)c->dc_line,
+                     (unsigned)c->dc_mshrs, (unsigned)c->dc_mshr_targets, (unsigned)c->dc_wshr,
+                     (unsigned)c->dc_hit_latency, c->dc_write_policy == VS_WP_WRITE_THROUGH,
+                     (int)c->dc_write_allocate, low, err))
+    return -1;
+  if (vs_lsu_init(&s->lsu, (unsigned)c->lsu_entries, (unsigned)c->dc_ports, err)) return -1;
+  vs_units_init(&s->units, c, g->lanes);
+  vs_opcoll_init(&s->opc, (unsigned)c->core_reg_banks, (unsigned)c->core_opc_latency,
+                 g->dev->isa->nxregs);
+  vs_lds_init(&s->lds, c->lds_banks ? (unsigned)c->lds_banks : g->lanes,
+              (unsigned)c->lds_bank_bytes, (unsigned)c->lds_latency);
+  s->st.first_start = VS_NEVER;
+  return 0;
+}
+
+void vs_sm_free(vs_sm *s)
+{
+  vs_fetch_free(&s->fe);
+  vs_dcache_free(&s->dc);
+  vs_lsu_free(&s->lsu);
+  free(s->tw);
+  free(s->fw);
+  free(s->sbmem);
+  free(s->wg);
+  s->tw = NULL;
+  s->fw = NULL;
+  s->sbmem = NULL;
+  s->wg = NULL;
+}
+
+/* ---- observer ---- */
+
+static void observe_warp(vs_sm *s, unsigned i, int state, int reason, uint64_t now)
+{
+  vs_timing_observer *o = s->g->obs;
+  if (!o || !o->warp_state) return;
+  vs_twarp *t = &s->tw[i];
+  o->warp_state(o->ctx, s->id, i, t->w ? t->w->wg->id : 0, t->w ? t->w->wid : 0, state, reason,
+                now);
+}
+
+/* ---- placing and ending work-groups ---- */
+
+int vs_sm_place(vs_sm *s, uint32_t id, uint64_t now, vs_error *err)
+{
+  vs_gpu *g = s->g;
+  const struct vs_timing_config *c = g->c;
+  unsigned k = 0;
+  while (k < s->nwg && s->wg[k].used) k++;
+  if (k == s->nwg) return vs_error_set(err, VS_E_STATE, "internal: no free work-group slot");
+  vs_twg *x = &s->wg[k];
+  unsigned gslot = s->id * s->nwg + k;
+  if (!g->slot_warps[gslot] && vs_warps_alloc(g->dev->isa, g->l, &g->slot_warps[gslot], err))
+    return -1;
+  memset(x, 0, sizeof *x);
+  x->used = 1;
+  x->gslot = gslot;
+  x->nwarps = g->l->wg_warps;
+  x->placed_at = now;
+  vs_wg_start(&g->lc, &x->wg, g->slot_warps[gslot], &g->ex, id, gslot);
+  uint64_t t0 = now + c->disp_latency;
+  unsigned slot = 0;
+  for (unsigned w = 0; w < x->nwarps; w++) {
+    while (slot < s->nw && s->tw[slot].state != VS_TW_FREE) slot++;
+    if (slot == s->nw) return vs_error_set(err, VS_E_STATE, "internal: no free warp slot");
+    vs_twarp *t = &s->tw[slot];
+    vs_sb sb = t->sb;
+    vs_sb_clear(&sb);
+    memset(t, 0, sizeof *t);
+    t->sb = sb;
+    t->state = VS_TW_PENDING;
+    t->wg = k;
+    t->w = g->slot_warps[gslot][w];
+    t->start_at = t0 + (uint64_t)w * c->disp_warp_interval;
+    t->reason = VS_STALL_STARTING;
+    t->reported = 0xff;
+    vs_memops_init(&t->mo, (unsigned)c->lsu_entries_per_warp);
+    vs_fwarp *f = &s->fw[slot];
+    f->active = 0;
+    vs_ibuf_init(&f->ib, (unsigned)c->core_ibuffer_size);
+    x->tw[w] = (uint8_t)slot;
+    slot++;
+  }
+  s->resident++;
+  s->st.wgs++;
+  if (s->st.first_start == VS_NEVER) s->st.first_start = now;
+  s->active = 1;
+  s->progress = 1;
+  if (g->obs && g->obs->wg_start) g->obs->wg_start(g->obs->ctx, s->id, k, id, now);
+  return 0;
+}
+
+/* Barrier bookkeeping: after vs_wg_arrive / vs_wg_end_warp opened the
+ * barrier, the waiting warps resume. */
+static void barrier_opened(vs_sm *s, vs_twg *x, uint64_t now)
+{
+  for (unsigned w = 0; w < x->nwarps; w++) {
+    vs_twarp *t = &s->tw[x->tw[w]];
+    if (t->at_barrier) {
+      t->at_barrier = 0;
+      t->resume_at = now + s->g->c->core_barrier_latency;
+    }
+  }
+}
+
+static void lifecycle(vs_sm *s, uint64_t now)
+{
+  vs_gpu *g = s->g;
+  for (unsigned i = 0; i < s->nw; i++) {
+    vs_twarp *t = &s->tw[i];
+    switch (t->state) {
+    case VS_TW_PENDING:
+      if (t->start_at <= now) {
+        t->state = VS_TW_ACTIVE;
+        t->age = g->seq++;
+        vs_fwarp *f = &s->fw[i];
+        f->active = 1;
+        f->stop = 0;
+        f->icwait = 0;
+        f->pc = t->w->pc;
+        f->fetch_at = now;
+        s->active = 1;
+        observe_warp(s, i, VS_TW_STARTED, 0, now);
+      } else {
+        vs_wake(&s->wake, now, t->start_at);
+        t->reason = VS_STALL_STARTING;
+      }
+      break;
+    case VS_TW_ENDING: {
+      uint64_t w = VS_NEVER;
+      if (t->sb.last <= now && vs_memops_drained(&t->mo, VS_CNT_ALL, now, &w)) {
+        t->state = VS_TW_DONE;
+        s->wg[t->wg].ndone++;
+        s->active = 1;
+        s->progress = 1;
+        observe_warp(s, i, VS_TW_ENDED, 0, now);
+      } else {
+        vs_wake(&s->wake, now, t->sb.last);
+        if (w != VS_NEVER) vs_wake(&s->wake, now, w);
+        t->reason = VS_STALL_DRAIN;
+      }
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  for (unsigned k = 0; k < s->nwg; k++) {
+    vs_twg *x = &s->wg[k];
+    if (!x->used || x->ndone < x->nwarps) continue;
+    if (!x->flushing) {
+      x->flushing = 1;
+      x->end_at = g->c->dc_flush_on_wg_end ? vs_dcache_flush(&s->dc, now) : now;
+      s->active = 1;
+    }
+    if (x->end_at > now) {
+      vs_wake(&s->wake, now, x->end_at);
+      continue;
+    }
+    /* the work-group ends: free its slots and resources */
+    for (unsigned w = 0; w < x->nwarps; w++) {
+      s->tw[x->tw[w]].state = VS_TW_FREE;
+      s->fw[x->tw[w]].active = 0;
+    }
+    x->used = 0;
+    s->resident--;
+    vs_smres_give(&g->res[s->id], &g->req);
+    g->wgs_done++;
+    s->st.last_end = now;
+    s->active = 1;
+    s->progress = 1;
+    if (g->obs && g->obs->wg_end) g->obs->wg_end(g->obs->ctx, s->id, k, x->wg.id, now);
+  }
+}
+
+/* ---- the load/store unit ---- */
+
+static void lsu_cycle(vs_sm *s, uint64_t now)
+{
+  int act = 0;
+  vs_lsent *e = vs_lsu_cycle(&s->lsu, &s->dc, &s->lds, now, &s->wake, &act);
+  if (act) {
+    s->active = 1;
+    s->progress = 1;
+  }
+  if (!e) return;
+  vs_twarp *t = &s->tw[e->warp];
+  uint64_t done = e->done;
+  if (e->ndst) {
+    done += s->g->c->core_wb_latency;
+    for (unsigned k = 0; k < e->ndst; k++) vs_sb_set(&t->sb, e->dst[k], done);
+  }
+  vs_memops_complete(&t->mo, e->memop, done);
+  vs_lsu_pop(&s->lsu);
+}
+
+/* memory instructions in flight on the SM (all warps) */
+static unsigned lsu_inflight(const vs_sm *s, uint64_t now, uint64_t *wake)
+{
+  unsigned n = 0;
+  for (unsigned i = 0; i < s->nw; i++) {
+    const vs_memops *m = &s->tw[i].mo;
+    if (s->tw[i].state == VS_TW_FREE) continue;
+    for (unsigned k = 0; k < m->cap; k++)
+      if (m->done[k] > now) {
+        n++;
+        if (m->done[k] != VS_NEVER) vs_wake(wake, now, m->done[k]);
+      }
+  }
+  return n;
+}
+
+/* ---- issue ---- */
+
+static int is_vector_class(int cls)
+{
+  return (cls >= VS_CLS_VALU && cls <= VS_CLS_VAMO) || cls == VS_CLS_SIMT || cls == VS_CLS_TENSOR;
+}
+
+/* Why warp i cannot issue its front entry e at now (VS_STALL_ISSUED: it can) */
+static int can_issue(vs_sm *s, unsigned i, const vs_ibent *e, uint64_t now)
+{
+  vs_twarp *t = &s->tw[i];
+  vs_fwarp *f = &s->fw[i];
+  const struct vs_timing_config *c = s->g->c;
+  if (t->at_barrier) return VS_STALL_BARRIER;
+  if (t->resume_at > now) {
+    vs_wake(&s->wake, now, t->resume_at);
+    return VS_STALL_BARRIER;
+  }
+  if (!e) return f->icwait ? VS_STALL_ICACHE_MISS : VS_STALL_IBUF_EMPTY;
+  if (e->ready_at > now) {
+    vs_wake(&s->wake, now, e->ready_at);
+    return VS_STALL_IBUF_EMPTY;
+  }
+  const vs_tinfo *ti = &e->ti;
+  if (ti->flags & (VS_TI_BARRIER | VS_TI_FENCE)) {
+    unsigned mask = ti->flags & VS_TI_FENCE ? VS_CNT_ALL : vs_fence_counters(ti->fence);
+    if (mask && !vs_memops_drained(&t->mo, mask, now, &s->wake)) return VS_STALL_MEM_COUNTERS;
+  }
+  if (!vs_sb_check(&t->sb, ti, now, &s->wake)) return VS_STALL_SCOREBOARD;
+  unsigned nopc = (unsigned)c->core_issue_per_warp, k = 0;
+  while (k < nopc && t->opc_free[k] > now) k++;
+  if (k == nopc) {
+    uint64_t soon = VS_NEVER;
+    for (unsigned j = 0; j < nopc; j++) soon = vs_tmin(soon, t->opc_free[j]);
+    vs_wake(&s->wake, now, soon);
+    return VS_STALL_OPERANDS;
+  }
+  if (ti->flags & VS_TI_MEM) {
+    if (vs_memops_inflight(&t->mo, now) >= t->mo.cap) {
+      uint64_t w = VS_NEVER;
+      for (unsigned j = 0; j < t->mo.cap; j++)
+        if (t->mo.done[j] > now) w = vs_tmin(w, t->mo.done[j]);
+      vs_wake(&s->wake, now, w);
+      return VS_STALL_UNIT_BUSY;
+    }
+    if (!vs_lsu_slot(&s->lsu) || lsu_inflight(s, now, &s->wake) >= c->lsu_entries)
+      return VS_STALL_UNIT_BUSY;
+  } else if (ti->unit != VS_U_CTRL) {
+    uint64_t w = VS_NEVER;
+    if (!vs_units_accepts(&s->units, ti->unit, now + c->core_opc_latency, &w)) {
+      vs_wake(&s->wake, now, w - c->core_opc_latency);
+      return VS_STALL_UNIT_BUSY;
+    }
+  }
+  return VS_STALL_ISSUED;
+}
+
+static void fail(vs_sm *s, vs_warp *w)
+{
+  vs_gpu *g = s->g;
+  if (!g->failed) vs_exec_report_fault(&g->ex, w, &g->err);
+  g->failed = 1;
+}
+
+static void count_exec_stats(vs_gpu *g, const vs_dinsn *d, const vs_warp *w, uint32_t sp_before,
+                             unsigned active)
+{
+  vs_exec_stats *st = &g->es;
+  st->class_insns[d->cls]++;
+  if (is_vector_class(d->cls)) {
+    st->vector_insns++;
+    st->vector_threads += active;
+  }
+  if (w->sp > sp_before && d->cls == VS_CLS_SIMT) st->divergent_branches++;
+  if (w->sp > st->max_stack_depth) st->max_stack_depth = w->sp;
+  const vs_memrec *r = &g->ex.memrec;
+  for (unsigned k = 0; k < r->n; k++) {
+    const vs_memacc *a = &r->acc[k];
+    unsigned sz = a->size == 1 ? 0 : a->size == 2 ? 1 : 2;
+    if (a->is_atomic) {
+      if (a->is_store) st->atomics[a->space]++;
+    } else if (a->is_store) {
+      st->stores[a->space][sz]++;
+    } else {
+      st->loads[a->space][sz]++;
+    }
+  }
+}
+
+/* Sends a memory instruction to the LSU */
+static void issue_mem(vs_sm *s, unsigned i, const vs_tinfo *ti, uint64_t ready, uint64_t now)
+{
+  vs_gpu *g = s->g;
+  vs_twarp *t = &s->tw[i];
+  vs_lsent *e = vs_lsu_slot(&s->lsu);
+  const vs_memrec *r = &g->ex.memrec;
+  const vs_memacc *lds[VS_MEMREC_MAX], *glb[VS_MEMREC_MAX];
+  unsigned nl = 0, ng = 0;
+  uint32_t lbase = t->w->wg->lds_base;
+  for (unsigned k = 0; k < r->n; k++) {
+    const vs_memacc *a = &r->acc[k];
+    if (a->space == VS_SPACE_LOCAL && a->addr - lbase < g->c->lds_size && !a->is_atomic)
+      lds[nl++] = a;
+    else
+      glb[ng++] = a;
+  }
+  e->warp = i;
+  e->ready_at = ready + g->c->lsu_agu_latency;
+  e->done = e->ready_at;
+  e->next = 0;
+  e->nreq = (uint16_t)vs_coalesce(glb, ng, (unsigned)g->c->dc_line, e->req);
+  e->lds_passes = (uint16_t)(nl ? vs_lds_passes(&s->lds, lds, nl) : 0);
+  e->ndst = ti->ndst;
+  for (unsigned k = 0; k < ti->ndst; k++) e->dst[k] = ti->dst[k];
+  e->is_load = ti->ndst > 0;
+  int kind;
+  if ((ti->flags & VS_TI_SMEM) || (ng == 0 && nl > 0)) kind = VS_CNT_LGKM;
+  else if (ti->ndst > 0 || !(ti->flags & VS_TI_STORE)) kind = VS_CNT_VM;
+  else kind = VS_CNT_VS;
+  uint64_t dummy = VS_NEVER;
+  e->memop = vs_memops_alloc(&t->mo, kind, now, &dummy);
+  vs_sb_reserve(&t->sb, ti, VS_NEVER);
+  vs_lsu_push(&s->lsu);
+}
+
+static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
+{
+  vs_gpu *g = s->g;
+  const struct vs_timing_config *c = g->c;
+  vs_twarp *t = &s->tw[i];
+  vs_fwarp *f = &s->fw[i];
+  vs_warp *w = t->w;
+  s->active = 1;
+  if (e->d && e->pc != w->pc) { /* the I-buffer went stale: refetch */
+    vs_fetch_redirect(f, w->pc, now);
+    return;
+  }
+  if (g->opt->max_instructions && g->insns >= g->opt->max_instructions) {
+    vs_warp_fault(w, VS_FAULT_LIMIT, 0, "instruction limit reached (--max-instructions %" PRIu64 ")",
+                  g->opt->max_instructions);
+    fail(s, w);
+    return;
+  }
+  const vs_dinsn *d = vs_fetch(w);
+  if (!d) {
+    fail(s, w);
+    return;
+  }
+  vs_tinfo tcopy = d == e->d ? e->ti : *vs_tinfo_get(g->tic, d);
+  const vs_tinfo *ti = &tcopy;
+  uint32_t pc = w->pc, sp = w->sp;
+  unsigned active = (unsigned)__builtin_popcountll(w->active);
+  g->ex.memrec.n = 0;
+  w->memrec = &g->ex.memrec;
+  int ev = d->exec(w, d);
+  w->insns++;
+  if (ev == VS_EV_FAULT) {
+    w->memrec = NULL;
+    fail(s, w);
+    return;
+  }
+  if (g->ex.trace) g->ex.isa->trace(g->ex.trace, w, d, pc);
+  w->memrec = NULL;
+  count_exec_stats(g, d, w, sp, active);
+  g->insns++;
+  g->thread_insns += active;
+  t->insns++;
+  s->st.warp_insns++;
+  s->st.thread_insns += active;
+  s->st.interval_insns++;
+  s->progress = 1;
+  vs_ibuf_pop(&f->ib);
+
+  /* timing: operands, then the unit or the LSU */
+  unsigned k = 0;
+  while (t->opc_free[k] > now) k++;
+  uint64_t ready = vs_opcoll_collect(&s->opc, i, ti, now);
+  uint64_t resolved = ready;
+  if (ti->flags & VS_TI_MEM) {
+    issue_mem(s, i, ti, ready, now);
+    t->opc_free[k] = ready;
+  } else {
+    uint64_t start;
+    uint64_t done = vs_units_exec(&s->units, ti->cls, active, w->nlanes, ready, &start);
+    vs_sb_reserve(&t->sb, ti, done + c->core_wb_latency);
+    t->opc_free[k] = start;
+    resolved = done;
+  }
+  /* control flow: drop what was fetched ahead, refetch at the new pc */
+  if (ev == VS_EV_END) {
+    vs_ibuf_flush(&f->ib);
+    f->active = 0;
+  } else if ((ti->flags & VS_TI_CTRL) || w->pc != pc + d->len) {
+    vs_fetch_redirect(f, w->pc, resolved + c->core_branch_latency);
+  }
+  switch (ev) {
+  case VS_EV_BARRIER: {
+    vs_twg *x = &s->wg[t->wg];
+    g->es.barriers++;
+    t->at_barrier = 1;
+    if (vs_wg_arrive(&x->wg, w)) barrier_opened(s, x, now);
+    break;
+  }
+  case VS_EV_END: {
+    vs_twg *x = &s->wg[t->wg];
+    t->state = VS_TW_ENDING;
+    if (vs_wg_end_warp(&x->wg, w)) barrier_opened(s, x, now);
+    break;
+  }
+  case VS_EV_PRINT:
+    if (g->opt->on_print && g->opt->on_print(g->opt->on_print_ctx, g->dev, g->l)) {
+      vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "the print buffer could not be read");
+      fail(s, w);
+      return;
+    }
+    g->ex.isa->print_done(w);
+    break;
+  default:
+    break;
+  }
+}
+
+static void issue_stage(vs_sm *s, uint64_t now)
+{
+  const struct vs_timing_config *c = s->g->c;
+  unsigned nports = c->core_split_issue ? 2 : 1, nw = s->nw;
+  unsigned per_warp = (unsigned)c->core_issue_per_warp;
+  int gto = c->core_scheduler == VS_SCHED_GTO;
+  uint8_t issued_by[64];
+  uint64_t ages[64];
+  for (unsigned i = 0; i < nw; i++) {
+    issued_by[i] = 0;
+    ages[i] = s->tw[i].age;
+    if (s->tw[i].state == VS_TW_ACTIVE) s->tw[i].reason = 0xff; /* not decided yet */
+  }
+  int any = 0;
+  for (unsigned p = 0; p < nports; p++) {
+    unsigned cap = (unsigned)c->core_issue_width;
+    if (gto) vs_sched_order(VS_SCHED_GTO, nw, s->last[p], ages, s->order);
+    unsigned i = s->last[p] < nw ? s->last[p] : 0; /* lrr: start after the last one */
+    for (unsigned n = 0; n < nw; n++) {
+      if (gto) {
+        i = s->order[n];
+      } else if (++i == nw) {
+        i = 0;
+      }
+      vs_twarp *t = &s->tw[i];
+      if (t->state != VS_TW_ACTIVE) continue;
+      while (issued_by[i] < per_warp) {
+        vs_ibent *e = vs_ibuf_front(&s->fw[i].ib);
+        /* an entry for the other port is decided there */
+        if (e && nports == 2 && !!(e->ti.flags & VS_TI_VPORT) != (p == 1)) break;
+        int r = can_issue(s, i, e, now);
+        if (r != VS_STALL_ISSUED) {
+          if (!issued_by[i]) t->reason = (uint8_t)r;
+          break;
+        }
+        if (cap == 0) {
+          if (!issued_by[i]) t->reason = VS_STALL_NOT_SELECTED;
+          break;
+        }
+        issue(s, i, e, now);
+        if (s->g->failed) return;
+        cap--;
+        issued_by[i]++;
+        t->reason = VS_STALL_ISSUED;
+        s->last[p] = i;
+        any = 1;
+        if (t->state != VS_TW_ACTIVE) break;
+      }
+    }
+  }
+  if (any) s->st.issue_cycles++;
+}
+
+void vs_sm_cycle(vs_sm *s, uint64_t now)
+{
+  s->wake = VS_NEVER;
+  s->active = 0;
+  s->progress = 0;
+  lifecycle(s, now);
+  lsu_cycle(s, now);
+  issue_stage(s, now);
+  if (s->g->failed) return;
+  if (vs_fetch_cycle(&s->fe, s->fw, s->nw, now, &s->wake)) s->active = 1;
+  /* one reason per live warp */
+  memset(s->hist, 0, sizeof s->hist);
+  for (unsigned i = 0; i < s->nw; i++) {
+    vs_twarp *t = &s->tw[i];
+    if (t->state == VS_TW_FREE || t->state == VS_TW_DONE) continue;
+    if (t->reason >= VS_STALL_COUNT) t->reason = VS_STALL_IBUF_EMPTY;
+    s->hist[t->reason]++;
+    if (s->g->obs && t->reason != t->reported && t->state == VS_TW_ACTIVE) {
+      observe_warp(s, i, t->reason == VS_STALL_ISSUED ? VS_TW_RUNNING : VS_TW_STALLED, t->reason,
+                   now);
+      t->reported = t->reason;
+    }
+  }
+}
+
+unsigned vs_sm_outstanding(const vs_sm *s, uint64_t now)
+{
+  return s->lsu.count + vs_cache_mshr_busy(&s->dc.c, now) + vs_dcache_wshr_busy(&s->dc, now);
+}
+
+unsigned vs_sm_active_warps(const vs_sm *s)
+{
+  unsigned n = 0;
+  for (unsigned i = 0; i < s->nw; i++)
+    n += s->tw[i].state == VS_TW_ACTIVE || s->tw[i].state == VS_TW_PENDING ||
+         s->tw[i].state == VS_TW_ENDING;
+  return n;
+}
+
+size_t vs_sm_describe(const vs_sm *s, uint64_t now, char *buf, size_t len)
+{
+  static const char *const st[] = {"free", "starting", "active", "draining", "done"};
+  size_t n = 0;
+#define OUT(...) do { if (n < len) n += (size_t)snprintf(buf + n, len - n, __VA_ARGS__); } while (0)
+  OUT("\n sm %u: LSU queue %u, D-cache MSHRs %u/%u busy, WSHRs %u, I-cache MSHRs %u/%u", s->id,
+      s->lsu.count, vs_cache_mshr_busy(&s->dc.c, now), s->dc.c.nmshr,
+      vs_dcache_wshr_busy(&s->dc, now), vs_cache_mshr_busy(&s->fe.ic, now), s->fe.ic.nmshr);
+  unsigned nx = s->g->dev->isa->nxregs;
+  for (unsigned i = 0; i < s->nw; i++) {
+    const vs_twarp *t = &s->tw[i];
+    if (t->state == VS_TW_FREE) continue;
+    const vs_fwarp *f = &s->fw[i];
+    const vs_warp *w = t->w;
+    OUT("\n  warp %u (wg %u wid %u) %s pc 0x%08x ibuf v%x r%x %s stack %u VM%u VS%u LGKM%u",
+        i, w->wg->id, w->wid, st[t->state], w->pc, vs_ibuf_valid_bits(&f->ib),
+        vs_ibuf_ready_bits(&f->ib, now), t->at_barrier ? "at-barrier" : "no-barrier", w->sp,
+        vs_memops_count(&t->mo, VS_CNT_VM, now), vs_memops_count(&t->mo, VS_CNT_VS, now),
+        vs_memops_count(&t->mo, VS_CNT_LGKM, now));
+    uint16_t regs[8];
+    unsigned np = vs_sb_pending(&t->sb, now, regs, 8);
+    if (np) {
+      OUT(" sb");
+      for (unsigned k = 0; k < np && k < 8; k++)
+        OUT(" %c%u", regs[k] < nx ? 'x' : 'v', regs[k] < nx ? regs[k] : regs[k] - nx);
+      if (np > 8) OUT(" +%u", np - 8);
+    }
+    OUT(" [%s]", vs_timing_stall_name(t->reason < VS_STALL_COUNT ? t->reason : 0));
+  }
+#undef OUT
+  return n < len ? n : len;
+}

@@ -1,0 +1,58 @@
+/* What the timing model needs to know about a decoded instruction, taken
+ * once from the ISA front end (isa->insn_info and the class) and cached
+ * per decoded instruction: its unit and issue port, whether it changes
+ * control flow or accesses memory, its fence bits and its registers (as
+ * indices into one combined scoreboard space: scalar register r is r,
+ * vector register r is nxregs + r). */
+#ifndef VS_TIMING_TINFO_H
+#define VS_TIMING_TINFO_H
+
+#include <stdint.h>
+
+#include "core/isa.h"
+
+#define VS_TI_CTRL    1u  /* changes control flow: refetch after it issues       */
+#define VS_TI_MEM     2u  /* goes to the load/store unit                          */
+#define VS_TI_VPORT   4u  /* issues on the vector-pipe port (split issue)         */
+#define VS_TI_FENCE   8u  /* waits for all of the warp's memory operations        */
+#define VS_TI_BARRIER 16u /* a barrier: waits for the counters its fence bits name */
+#define VS_TI_END     32u /* ends the warp                                        */
+#define VS_TI_SMEM    64u /* scalar memory access (counts in LGKMcnt)             */
+#define VS_TI_STORE   128u /* writes memory (stores, atomics)                     */
+
+typedef struct vs_tinfo {
+  uint8_t cls, unit, flags, fence;
+  uint8_t nsrc, ndst;
+  uint8_t srcv[4];     /* 1 if src[i] is a vector register */
+  uint16_t src[4], dst[2];
+} vs_tinfo;
+
+/* Fills ti from the decoded instruction.  nx = isa->nxregs. */
+void vs_tinfo_make(const vs_isa *isa, const vs_dinsn *d, vs_tinfo *ti);
+
+/* Direct-mapped cache of vs_tinfo keyed by the decoded instruction */
+#define VS_TINFO_CACHE 4096
+typedef struct vs_tinfo_ent {
+  const vs_dinsn *d;
+  uint32_t word, pword;
+  vs_tinfo ti;
+} vs_tinfo_ent;
+
+typedef struct vs_tinfo_cache {
+  const vs_isa *isa;
+  vs_tinfo_ent e[VS_TINFO_CACHE];
+} vs_tinfo_cache;
+
+static inline const vs_tinfo *vs_tinfo_get(vs_tinfo_cache *c, const vs_dinsn *d)
+{
+  vs_tinfo_ent *e = &c->e[((uintptr_t)d / sizeof(vs_dinsn)) & (VS_TINFO_CACHE - 1)];
+  if (e->d != d || e->word != d->word || e->pword != d->pword) {
+    e->d = d;
+    e->word = d->word;
+    e->pword = d->pword;
+    vs_tinfo_make(c->isa, d, &e->ti);
+  }
+  return &e->ti;
+}
+
+#endif

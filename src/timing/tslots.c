@@ -1,0 +1,64 @@
+#include <stdlib.h>
+
+#include "common/util.h"
+#include "timing/tslots.h"
+
+int vs_tslots_init(vs_tslots *s, unsigned log2size, unsigned cap, vs_error *err)
+{
+  size_t n = (size_t)1 << log2size;
+  s->mask = (uint32_t)(n - 1);
+  s->cap = (uint16_t)(cap ? cap : 1);
+  s->busy = 0;
+  s->tag = vs_malloc(n * sizeof *s->tag, err);
+  s->used = vs_calloc(n, sizeof *s->used, err);
+  if (!s->tag || !s->used) {
+    vs_tslots_free(s);
+    return -1;
+  }
+  /* tag UINT64_MAX: no cycle (never equal to a real one) */
+  for (size_t i = 0; i < n; i++) s->tag[i] = UINT64_MAX;
+  return 0;
+}
+
+void vs_tslots_free(vs_tslots *s)
+{
+  free(s->tag);
+  free(s->used);
+  s->tag = NULL;
+  s->used = NULL;
+}
+
+static inline unsigned used_at(const vs_tslots *s, uint64_t t)
+{
+  uint32_t i = (uint32_t)t & s->mask;
+  return s->tag[i] == t ? s->used[i] : 0;
+}
+
+unsigned vs_tslots_used(const vs_tslots *s, uint64_t t)
+{
+  return used_at(s, t);
+}
+
+uint64_t vs_tslots_reserve(vs_tslots *s, uint64_t t, unsigned n)
+{
+  if (n == 0) n = 1;
+  if (n > s->mask) n = s->mask; /* a span longer than the ring: clamp */
+  uint64_t start = t;
+  for (;;) {
+    unsigned k = 0;
+    while (k < n && used_at(s, start + k) < s->cap) k++;
+    if (k == n) break;
+    start = start + k + 1; /* the span must begin after the full cycle */
+  }
+  for (unsigned k = 0; k < n; k++) {
+    uint64_t c = start + k;
+    uint32_t i = (uint32_t)c & s->mask;
+    if (s->tag[i] != c) {
+      s->tag[i] = c;
+      s->used[i] = 0;
+    }
+    s->used[i]++;
+  }
+  s->busy += n;
+  return start;
+}

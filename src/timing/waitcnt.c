@@ -1,0 +1,58 @@
+#include "core/isa.h"
+#include "timing/waitcnt.h"
+
+void vs_memops_init(vs_memops *m, unsigned cap)
+{
+  m->cap = cap < 1 ? 1 : cap > VS_MEMOPS_MAX ? VS_MEMOPS_MAX : cap;
+  for (unsigned i = 0; i < VS_MEMOPS_MAX; i++) {
+    m->done[i] = 0;
+    m->kind[i] = 0;
+  }
+}
+
+unsigned vs_memops_inflight(const vs_memops *m, uint64_t now)
+{
+  unsigned n = 0;
+  for (unsigned i = 0; i < m->cap; i++) n += m->done[i] > now;
+  return n;
+}
+
+unsigned vs_memops_count(const vs_memops *m, int kind, uint64_t now)
+{
+  unsigned n = 0;
+  for (unsigned i = 0; i < m->cap; i++) n += m->done[i] > now && m->kind[i] == kind;
+  return n;
+}
+
+int vs_memops_alloc(vs_memops *m, int kind, uint64_t now, uint64_t *wake)
+{
+  uint64_t soonest = VS_NEVER;
+  for (unsigned i = 0; i < m->cap; i++) {
+    if (m->done[i] <= now) {
+      m->done[i] = VS_NEVER;
+      m->kind[i] = (uint8_t)kind;
+      return (int)i;
+    }
+    if (m->done[i] < soonest) soonest = m->done[i];
+  }
+  vs_wake(wake, now, soonest);
+  return -1;
+}
+
+int vs_memops_drained(const vs_memops *m, unsigned mask, uint64_t now, uint64_t *wake)
+{
+  uint64_t last = 0;
+  for (unsigned i = 0; i < m->cap; i++)
+    if (m->done[i] > now && (mask >> m->kind[i] & 1u) && m->done[i] > last) last = m->done[i];
+  if (last == 0) return 1;
+  if (last != VS_NEVER) vs_wake(wake, now, last);
+  return 0;
+}
+
+unsigned vs_fence_counters(unsigned fence)
+{
+  unsigned m = 0;
+  if (fence & VS_FENCE_LOCAL) m |= 1u << VS_CNT_LGKM;
+  if (fence & (VS_FENCE_GLOBAL | VS_FENCE_IMAGE)) m |= VS_CNT_ALL;
+  return m;
+}

@@ -1,0 +1,42 @@
+/* Per-warp outstanding memory operations, counted as in seeds 000/002:
+ * VMcnt (vector memory loads and atomics: data not yet back in registers),
+ * VScnt (vector memory stores not yet written), LGKMcnt (local-memory and
+ * scalar-memory operations).  Each operation has a slot holding its
+ * completion time (VS_NEVER until the load/store unit knows it); a counter
+ * is the number of its operations not complete at `now`.  A barrier whose
+ * fence bits name local memory waits for LGKMcnt = 0, global (or image)
+ * memory for all three; a fence instruction waits for all. */
+#ifndef VS_TIMING_WAITCNT_H
+#define VS_TIMING_WAITCNT_H
+
+#include <stdint.h>
+
+#include "timing/tcommon.h"
+
+enum { VS_CNT_VM = 0, VS_CNT_VS, VS_CNT_LGKM, VS_NCNT };
+#define VS_CNT_ALL 7u
+
+#define VS_MEMOPS_MAX 64
+
+typedef struct vs_memops {
+  uint64_t done[VS_MEMOPS_MAX];   /* 0: slot free (done long ago)   */
+  uint8_t kind[VS_MEMOPS_MAX];
+  unsigned cap;
+} vs_memops;
+
+void vs_memops_init(vs_memops *m, unsigned cap);
+/* Operations not complete at now (all kinds) */
+unsigned vs_memops_inflight(const vs_memops *m, uint64_t now);
+/* Counter of one kind at now */
+unsigned vs_memops_count(const vs_memops *m, int kind, uint64_t now);
+/* A slot for a new operation of `kind` (completion unknown), or -1 if all
+ * cap slots are in flight; *wake gets the earliest known completion. */
+int vs_memops_alloc(vs_memops *m, int kind, uint64_t now, uint64_t *wake);
+static inline void vs_memops_complete(vs_memops *m, int slot, uint64_t t) { m->done[slot] = t; }
+/* 1 if every operation of the kinds in `mask` (1 << VS_CNT_*) completed by
+ * now; else 0 and *wake gets the latest known completion among them. */
+int vs_memops_drained(const vs_memops *m, unsigned mask, uint64_t now, uint64_t *wake);
+/* The counter mask a barrier's fence bits wait for (VS_FENCE_*) */
+unsigned vs_fence_counters(unsigned fence_bits);
+
+#endif

@@ -1,0 +1,3 @@
+# Core: memory, launch files (src/core, src/io)
+vs_unit_test(test_memory unit/test_memory.c)
+vs_unit_test(test_testcase unit/test_testcase.c)
