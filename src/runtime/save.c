@@ -1,0 +1,265 @@
+/* Saving launches as interchange files (.metadata/.data, spec section 8)
+ * so that `ventsim run` (and the other Ventus tools) can replay them.
+ *
+ * A save session is a directory.  Its launches are a sequence to be run in
+ * order on one memory image, like the files the Ventus pocl port writes:
+ * the first launch's files hold every buffer and the program; a later
+ * launch's files hold only what the host changed since the previous saved
+ * launch -- new buffers (and a re-uploaded program) in full, and the byte
+ * ranges of older buffers the host wrote (vt_copy_to_dev) -- because the
+ * kernels' own writes are reproduced by replaying the earlier launches.
+ * <dir>/launches.list names the .metadata files in launch order.
+ *
+ * The replay never unmaps, so the session remembers which pages a replay
+ * has mapped.  A buffer (or a part of it) on pages the replay has not mapped
+ * yet is emitted with allocsize = its pages; a part on pages the replay
+ * mapped already (e.g. the same addresses as a freed buffer) is emitted
+ * with all its bytes.  Buffer sizes in the files are the sizes asked for,
+ * so `ventsim run --dump` shows whole buffers -- except that the program
+ * and buffers larger than RT_SAVE_FULL_MAX on fresh pages leave out their
+ * trailing zero bytes (fresh memory reads as zero), which keeps private
+ * memory and print buffers from filling the .data file with zeros. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include "common/util.h"
+#include "runtime/rt.h"
+#include "ventsim/testcase.h"
+
+#define RT_SAVE_FULL_MAX (64u << 10) /* larger buffers: trailing zeros left out */
+
+void rt_save_free(rt_save *s)
+{
+  free(s->dir);
+  free(s->mapped);
+  for (size_t i = 0; i < s->nnames; i++) free(s->names[i].name);
+  free(s->names);
+  unsigned session = s->session;
+  memset(s, 0, sizeof *s);
+  s->session = session;
+}
+
+/* ---- pages a replay has mapped: sorted, merged [lo, hi) pairs ---- */
+
+static int replay_mapped(const rt_save *s, uint64_t page)
+{
+  for (size_t i = 0; i < s->nmapped; i++)
+    if (page >= s->mapped[2 * i] && page < s->mapped[2 * i + 1]) return 1;
+  return 0;
+}
+
+static int replay_add(rt_save *s, uint64_t lo, uint64_t hi, vs_error *err)
+{
+  if (s->nmapped == s->capmapped) {
+    size_t nc = s->capmapped ? s->capmapped * 2 : 16;
+    uint64_t *n = vs_realloc(s->mapped, nc * 2 * sizeof *n, err);
+    if (!n) return -1;
+    s->mapped = n;
+    s->capmapped = nc;
+  }
+  size_t i = 0;
+  while (i < s->nmapped && s->mapped[2 * i] < lo) i++;
+  memmove(&s->mapped[2 * i + 2], &s->mapped[2 * i], (s->nmapped - i) * 2 * sizeof *s->mapped);
+  s->mapped[2 * i] = lo;
+  s->mapped[2 * i + 1] = hi;
+  s->nmapped++;
+  /* merge neighbours that touch */
+  size_t w = 0;
+  for (size_t r = 1; r < s->nmapped; r++) {
+    if (s->mapped[2 * r] <= s->mapped[2 * w + 1]) {
+      if (s->mapped[2 * r + 1] > s->mapped[2 * w + 1]) s->mapped[2 * w + 1] = s->mapped[2 * r + 1];
+    } else {
+      w++;
+      s->mapped[2 * w] = s->mapped[2 * r];
+      s->mapped[2 * w + 1] = s->mapped[2 * r + 1];
+    }
+  }
+  s->nmapped = w + 1;
+  return 0;
+}
+
+/* ---- the entries of one launch ---- */
+
+typedef struct entries {
+  vs_tc_buffer *b;
+  size_t n, cap;
+} entries;
+
+static int add_entry(entries *e, uint32_t base, uint32_t size, uint32_t allocsize, vs_error *err)
+{
+  if (e->n == VS_TC_MAX_BUFFERS)
+    return vs_error_set(err, VS_E_LIMIT, "more than %u buffers in one launch", VS_TC_MAX_BUFFERS);
+  if (e->n == e->cap) {
+    size_t nc = e->cap ? e->cap * 2 : 16;
+    vs_tc_buffer *n = vs_realloc(e->b, nc * sizeof *n, err);
+    if (!n) return -1;
+    e->b = n;
+    e->cap = nc;
+  }
+  vs_tc_buffer *t = &e->b[e->n++];
+  memset(t, 0, sizeof *t);
+  t->base = base;
+  t->size = size;
+  t->allocsize = allocsize;
+  return 0;
+}
+
+/* Bytes of [addr, addr+len) up to and including the last nonzero byte */
+static int trimmed_len(vs_device *dev, uint32_t addr, uint32_t len, uint32_t *out, vs_error *err)
+{
+  uint8_t buf[4096];
+  uint32_t last = 0;
+  for (uint32_t off = 0; off < len; off += sizeof buf) {
+    uint32_t n = len - off < sizeof buf ? len - off : (uint32_t)sizeof buf;
+    if (vs_device_read(dev, addr + off, buf, n, err)) return -1;
+    for (uint32_t k = n; k-- > 0;)
+      if (buf[k]) {
+        last = off + k + 1;
+        break;
+      }
+  }
+  *out = (last + 3u) & ~3u;
+  if (*out > len) *out = len;
+  return 0;
+}
+
+/* Emits the region [base, base+pages) whose meaningful bytes are
+ * [base+dlo, base+dhi), split at the pages the replay has mapped already. */
+static int emit(rt_dev *d, entries *e, uint32_t base, uint64_t pages, uint64_t dlo, uint64_t dhi, int trim,
+                vs_error *err)
+{
+  rt_save *s = &d->save;
+  uint64_t end = (uint64_t)base + pages;
+  uint64_t p = base;
+  while (p < end) {
+    int m = replay_mapped(s, p / RT_PAGE);
+    uint64_t q = p + RT_PAGE;
+    while (q < end && replay_mapped(s, q / RT_PAGE) == m) q += RT_PAGE;
+    /* run [p, q) */
+    uint64_t lo = (uint64_t)base + dlo, hi = (uint64_t)base + dhi;
+    if (lo < p) lo = p;
+    if (hi > q) hi = q;
+    if (m) {
+      if (hi > lo && add_entry(e, (uint32_t)lo, (uint32_t)(hi - lo), (uint32_t)(hi - lo), err)) return -1;
+    } else {
+      uint32_t size = hi > lo ? (uint32_t)(hi - p) : 0;
+      /* fresh pages read as zero: only the bytes up to the last nonzero one */
+      if (trim && size && trimmed_len(d->dev, (uint32_t)p, size, &size, err)) return -1;
+      if (add_entry(e, (uint32_t)p, size, (uint32_t)(q - p), err)) return -1;
+      if (replay_add(s, p / RT_PAGE, q / RT_PAGE, err)) return -1;
+    }
+    p = q;
+  }
+  return 0;
+}
+
+static int start_session(rt_dev *d, const char *dir, vs_error *err)
+{
+  rt_save *s = &d->save;
+  char *copy = vs_strdup(dir, err);
+  if (!copy) return -1;
+  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+    int e = errno;
+    free(copy);
+    return vs_error_set(err, VS_E_IO, "cannot create directory %s: %s", dir, strerror(e));
+  }
+  rt_save_free(s);
+  s->dir = copy;
+  s->session++;
+  if (s->session == 0) s->session = 1;
+  char path[4096];
+  snprintf(path, sizeof path, "%s/launches.list", dir);
+  FILE *f = fopen(path, "w");
+  if (!f || fclose(f) != 0) {
+    rt_save_free(s);
+    return vs_error_set(err, VS_E_IO, "%s: %s", path, strerror(errno));
+  }
+  return 0;
+}
+
+static int next_index(rt_save *s, const char *name, unsigned *out, vs_error *err)
+{
+  for (size_t i = 0; i < s->nnames; i++)
+    if (!strcmp(s->names[i].name, name)) {
+      *out = s->names[i].count++;
+      return 0;
+    }
+  void *n = vs_realloc(s->names, (s->nnames + 1) * sizeof *s->names, err);
+  if (!n) return -1;
+  s->names = n;
+  if (!(s->names[s->nnames].name = vs_strdup(name, err))) return -1;
+  s->names[s->nnames].count = 1;
+  s->nnames++;
+  *out = 0;
+  return 0;
+}
+
+int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_launch *l, uint64_t kernel_id,
+                   vs_error *err)
+{
+  rt_save *s = &d->save;
+  if (strlen(dir) > 3000) return vs_error_set(err, VS_E_USAGE, "directory name too long");
+  if (!s->dir || strcmp(s->dir, dir) != 0)
+    if (start_session(d, dir, err)) return -1;
+  /* file name: the kernel name with only [A-Za-z0-9_.-] */
+  char safe[96];
+  size_t n = 0;
+  for (const char *c = kname; *c && n + 1 < sizeof safe; c++)
+    safe[n++] = ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+                 *c == '_' || *c == '.' || *c == '-') ? *c : '_';
+  safe[n] = '\0';
+  if (n == 0 || safe[0] == '.') snprintf(safe, sizeof safe, "kernel");
+  unsigned idx;
+  if (next_index(s, safe, &idx, err)) return -1;
+  char file[160], path[4096];
+  snprintf(file, sizeof file, "%s_%u.metadata", safe, idx);
+  snprintf(path, sizeof path, "%s/%s", dir, file);
+
+  entries e = {0};
+  int rc = 0;
+  /* everything new or changed, in address order (the program comes first) */
+  if (d->has_program && d->prog_saved != s->session) {
+    rc = emit(d, &e, d->prog_lo, (uint64_t)d->prog_hi - d->prog_lo, 0, (uint64_t)d->prog_hi - d->prog_lo, 1, err);
+    d->prog_saved = s->session;
+  }
+  for (size_t i = 0; rc == 0 && i < d->nallocs; i++) {
+    rt_alloc *a = &d->allocs[i];
+    int trim = a->size > RT_SAVE_FULL_MAX;
+    if (a->saved != s->session) rc = emit(d, &e, a->base, a->mapped, 0, a->size, trim, err);
+    else if (a->dlo < a->dhi) rc = emit(d, &e, a->base, a->mapped, a->dlo & ~(uint64_t)3, a->dhi, trim, err);
+    a->saved = s->session;
+    a->dlo = a->dhi = 0;
+  }
+  if (rc == 0) {
+    vs_testcase tc;
+    memset(&tc, 0, sizeof tc);
+    tc.name = (char *)kname;
+    tc.launch = *l;
+    tc.kernel_id = (uint32_t)kernel_id;
+    tc.nbuf = e.n;
+    tc.buf = e.b;
+    rc = vs_testcase_save(d->dev, &tc, path, err);
+  }
+  free(e.b);
+  if (rc) {
+    /* the sequence is broken: the next save starts a new session */
+    rt_save_free(s);
+    return -1;
+  }
+  char list[4096];
+  snprintf(list, sizeof list, "%s/launches.list", dir);
+  FILE *f = fopen(list, "a");
+  if (!f) {
+    rt_save_free(s);
+    return vs_error_set(err, VS_E_IO, "%s: %s", list, strerror(errno));
+  }
+  fprintf(f, "%s\n", file);
+  if (fclose(f) != 0) {
+    rt_save_free(s);
+    return vs_error_set(err, VS_E_IO, "%s: write error", list);
+  }
+  return 0;
+}
