@@ -252,6 +252,7 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
   sh.limited = opt->max_instructions > 0;
   atomic_store(&sh.budget, sh.limited ? (int64_t)opt->max_instructions : 0);
   if (vs_launch_begin(&sh.lc, dev, l, nthreads, err)) return -1;
+  nthreads = sh.lc.nslots; /* fewer if the work-groups share local memory */
   pthread_mutex_init(&sh.print_lock, NULL);
 
   int rc = 0;

@@ -63,14 +63,42 @@ int vs_launch_begin(vs_launch_ctx *c, struct vs_device *dev, const vs_launch *l,
                         "the %" PRIu64 "-byte share of the 256 MiB local-memory window of each of "
                         "%u work-group slots", k, need, share, c->nslots);
   c->lds_stride = (uint32_t)share;
+  /* Buffers placed inside the window (the Ventus runtime puts __local
+   * kernel arguments at fixed addresses just below 0x80000000) are shared by
+   * every work-group, as in the reference simulator: then one window, the
+   * gaps around those buffers, and one work-group at a time. */
+  for (size_t i = 0; i < dev->mem.nregions; i++) {
+    const vs_region *r = &dev->mem.regions[i];
+    if (r->base < VS_LDS_END && (uint64_t)r->base + r->size > VS_LDS_BASE) c->serial = 1;
+  }
+  if (c->serial) {
+    c->nslots = 1;
+    c->lds_stride = VS_LDS_END - VS_LDS_BASE;
+  }
+  c->lds_maps = vs_calloc(c->nslots + dev->mem.nregions + 1, sizeof *c->lds_maps, err);
+  if (!c->lds_maps) return -1;
   for (unsigned s = 0; s < c->nslots; s++) {
-    char nm[48];
-    snprintf(nm, sizeof nm, "local memory (slot %u)", s);
-    if (vs_mem_map(&dev->mem, VS_LDS_BASE + s * c->lds_stride, share, nm, err)) {
-      vs_launch_end(c);
-      return -1;
+    uint64_t lo = VS_LDS_BASE + (uint64_t)s * c->lds_stride, hi = lo + c->lds_stride;
+    while (lo < hi) { /* map the gaps between existing regions */
+      const vs_region *r = vs_mem_region(&dev->mem, (uint32_t)lo);
+      if (r) {
+        lo = (uint64_t)r->base + r->size;
+        continue;
+      }
+      uint64_t end = hi;
+      for (size_t i = 0; i < dev->mem.nregions; i++) {
+        uint64_t b = dev->mem.regions[i].base;
+        if (b > lo && b < end) end = b;
+      }
+      char nm[48];
+      snprintf(nm, sizeof nm, "local memory (slot %u)", s);
+      if (vs_mem_map(&dev->mem, (uint32_t)lo, end - lo, nm, err)) {
+        vs_launch_end(c);
+        return -1;
+      }
+      c->lds_maps[c->n_lds_maps++] = (uint32_t)lo;
+      lo = end;
     }
-    c->mapped_slots++;
   }
   uint64_t priv = (uint64_t)c->nwg * l->wg_warps * l->warp_threads * l->pds_size;
   c->priv_lo = l->pds_base;
@@ -88,10 +116,11 @@ int vs_launch_begin(vs_launch_ctx *c, struct vs_device *dev, const vs_launch *l,
 void vs_launch_end(vs_launch_ctx *c)
 {
   vs_error scratch;
-  for (unsigned s = 0; s < c->mapped_slots; s++)
-    vs_mem_unmap(&c->dev->mem, VS_LDS_BASE + s * c->lds_stride, &scratch);
+  for (unsigned k = 0; k < c->n_lds_maps; k++) vs_mem_unmap(&c->dev->mem, c->lds_maps[k], &scratch);
+  free(c->lds_maps);
+  c->lds_maps = NULL;
+  c->n_lds_maps = 0;
   if (c->mapped_priv) vs_mem_unmap(&c->dev->mem, c->l->pds_base, &scratch);
-  c->mapped_slots = 0;
   c->mapped_priv = 0;
   vs_mem_reclaim(&c->dev->mem);
 }
@@ -154,7 +183,8 @@ void vs_wg_start(const vs_launch_ctx *c, vs_wg *wg, vs_warp **warps, vs_exec *ex
   wg->gy = (id % (gx * gy)) / gx;
   wg->gx = id % gx;
   wg->slot = slot;
-  wg->lds_base = VS_LDS_BASE + slot * c->lds_stride;
+  /* work-groups that share local memory (c->serial) all see the one window */
+  wg->lds_base = c->serial ? VS_LDS_BASE : VS_LDS_BASE + slot * c->lds_stride;
   wg->lds_bytes = c->lds_stride;
   wg->pds_base = l->pds_base + id * l->wg_warps * l->warp_threads * l->pds_size;
   wg->nwarps = l->wg_warps;

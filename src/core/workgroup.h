@@ -15,12 +15,18 @@ typedef struct vs_launch_ctx {
   unsigned nslots;        /* work-groups resident at the same time */
   uint32_t lds_stride;    /* bytes of local memory window per slot */
   uint32_t priv_lo, priv_hi; /* private memory of the whole launch */
-  unsigned mapped_slots;
+  int serial;             /* buffers of the launch lie in the local-memory
+                             window (__local arguments at fixed addresses):
+                             every work-group sees the same local memory, so
+                             they must run one at a time (nslots is 1)  */
+  uint32_t *lds_maps;     /* local-memory regions mapped by vs_launch_begin */
+  unsigned n_lds_maps;
   int mapped_priv;
 } vs_launch_ctx;
 
 /* Validates the launch and maps one local-memory window per slot (and the
- * private memory, unless the launch's buffers cover it). */
+ * private memory, unless the launch's buffers cover it).  c->nslots may come
+ * out smaller than asked (see `serial`). */
 int vs_launch_begin(vs_launch_ctx *c, struct vs_device *dev, const vs_launch *l, unsigned nslots,
                     vs_error *err);
 /* Unmaps what vs_launch_begin mapped and frees retired decode pages. */
