@@ -61,6 +61,13 @@ typedef struct vs_stats vs_stats;
 typedef struct vs_timing_config vs_timing_config;   /* ventsim/timing.h */
 typedef struct vs_timing_observer vs_timing_observer; /* ventsim/timing.h */
 
+/* Progress of a running launch (vs_run_options.on_progress) */
+typedef struct vs_progress {
+  uint64_t workgroups_done, workgroups;  /* of this launch              */
+  uint64_t warp_insns;                   /* executed so far (approximate) */
+  uint64_t cycles;                       /* timing mode: simulated so far */
+} vs_progress;
+
 typedef struct vs_run_options {
   unsigned threads;          /* host threads running work-groups (-j); 0/1 = one */
   uint64_t max_instructions; /* warp instructions per launch; 0 = no limit    */
@@ -72,6 +79,10 @@ typedef struct vs_run_options {
    * is cleared afterwards.  NULL: the print buffer is left alone. */
   int (*on_print)(void *ctx, vs_device *dev, const vs_launch *l);
   void *on_print_ctx;
+  /* Called now and then during a launch (from the simulating thread) with
+   * the work done so far; NULL: no progress reports. */
+  void (*on_progress)(void *ctx, const struct vs_progress *p);
+  void *on_progress_ctx;
   vs_stats *stats;           /* statistics to accumulate into, or NULL         */
   const vs_timing_config *timing; /* run on the cycle-level timing model with
                                      this configuration (NULL: functional)   */

@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "common/util.h"
+#include "ventsim/launch.h"
 #include "ventsim/sim.h"
 #include "ventsim/stats.h"
 #include "ventsim/testcase.h"
@@ -53,6 +55,20 @@ static int parse_count(const char *opt, const char *s, uint64_t max, uint64_t *o
     return -1;
   }
   return 0;
+}
+
+/* The print buffer named by a launch's kernel metadata (spec 6.5): drained
+ * to stdout while the kernel runs and at the end (docs/print-buffer.md). */
+typedef struct print_state {
+  uint32_t addr, size, cursor;
+} print_state;
+
+static int drain_print(void *ctx, vs_device *dev, const vs_launch *l)
+{
+  (void)l;
+  print_state *p = ctx;
+  vs_error err;
+  return vs_print_drain(dev, p->addr, p->size, &p->cursor, 0, stdout, &err) ? -1 : 0;
 }
 
 static FILE *open_out(const char *path)
@@ -193,6 +209,10 @@ static int run(int argc, char **argv)
     return VS_EXIT_FAIL;
   }
   opt.stats = stats;
+  vs_cli_progress prog;
+  vs_cli_progress_init(&prog, (unsigned)(argc - optind));
+  opt.on_progress = vs_cli_progress_cb;
+  opt.on_progress_ctx = &prog;
 
   int status = VS_EXIT_OK;
   vs_tc_buffer *all = NULL; /* every buffer seen, for --dump */
@@ -201,6 +221,8 @@ static int run(int argc, char **argv)
   unsigned launches = 0;
   double t0 = vs_now();
   for (int i = optind; i < argc && status == VS_EXIT_OK; i++) {
+    const char *slash = strrchr(argv[i], '/');
+    vs_cli_progress_launch(&prog, (unsigned)(i - optind), slash ? slash + 1 : argv[i]);
     vs_testcase tc;
     memset(&tc, 0, sizeof tc);
     if (vs_testcase_load(argv[i], &tc, &err) || vs_testcase_install(dev, &tc, &err)) {
@@ -220,8 +242,24 @@ static int run(int argc, char **argv)
       }
       all[k] = tc.buf[b];
     }
+    print_state ps = {0, 0, 0};
+    uint32_t pw[2] = {0, 0}; /* KNL_PRINT_ADDR, KNL_PRINT_SIZE */
+    opt.on_print = NULL;
+    if (vs_device_read(dev, tc.launch.knl_addr + 48, pw, sizeof pw, &err) == 0 && pw[0] && pw[1] &&
+        vs_device_mapped(dev, pw[0], pw[1])) {
+      ps.addr = pw[0];
+      ps.size = pw[1];
+      opt.on_print = drain_print;
+      opt.on_print_ctx = &ps;
+    }
     vs_run_result res;
     if (status == VS_EXIT_OK && vs_device_run(dev, &tc.launch, &opt, &res, &err)) {
+      vs_cli_progress_clear(&prog);
+      vs_cli_error("run", "%s", err.msg);
+      status = VS_EXIT_FAIL;
+    }
+    if (status == VS_EXIT_OK && opt.on_print &&
+        vs_print_drain(dev, ps.addr, ps.size, &ps.cursor, 1, stdout, &err)) {
       vs_cli_error("run", "%s", err.msg);
       status = VS_EXIT_FAIL;
     }
@@ -234,6 +272,7 @@ static int run(int argc, char **argv)
     vs_testcase_free(&tc);
   }
   double secs = vs_now() - t0;
+  vs_cli_progress_clear(&prog);
   if (close_out(trace, trace_path)) status = VS_EXIT_FAIL;
   if (status == VS_EXIT_OK && dump_path) {
     FILE *f = open_out(dump_path);

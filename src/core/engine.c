@@ -25,6 +25,8 @@ typedef struct shared {
   _Atomic int64_t budget;   /* remaining instruction budget (if limited) */
   int limited;
   pthread_mutex_t print_lock;
+  _Atomic uint64_t wg_done;    /* progress */
+  _Atomic uint64_t insns_done;
 } shared;
 
 /* What one host thread owns */
@@ -120,6 +122,13 @@ static void give_back_budget(shared *sh, uint64_t n)
   if (sh->limited && n) atomic_fetch_add(&sh->budget, (int64_t)n);
 }
 
+static void report_progress(shared *sh)
+{
+  vs_progress p = {atomic_load(&sh->wg_done), sh->lc.nwg,
+                   atomic_load_explicit(&sh->insns_done, memory_order_relaxed), 0};
+  sh->opt->on_progress(sh->opt->on_progress_ctx, &p);
+}
+
 /* No warp of the work-group can run and not all have ended. */
 static int deadlock(worker *wk)
 {
@@ -172,6 +181,10 @@ static int run_wg(worker *wk)
       uint64_t before = w->insns;
       int ev = instrumented ? run_slice_instrumented(wk, w, slice) : run_slice(w, slice);
       give_back_budget(sh, slice - (w->insns - before));
+      if (opt->on_progress) {
+        atomic_fetch_add_explicit(&sh->insns_done, w->insns - before, memory_order_relaxed);
+        if (wk->slot == 0) report_progress(sh);
+      }
       ran = 1;
       switch (ev) {
       case VS_EV_NONE:
@@ -206,6 +219,10 @@ static int run_wg(worker *wk)
 
 static void account_wg(worker *wk)
 {
+  if (wk->sh->opt->on_progress) {
+    atomic_fetch_add(&wk->sh->wg_done, 1);
+    if (wk->slot == 0) report_progress(wk->sh);
+  }
   for (unsigned i = 0; i < wk->wg.nwarps; i++) {
     vs_warp *w = wk->warps[i];
     wk->res.warp_insns += w->insns;
