@@ -21,9 +21,15 @@ static int bad_frm(vs_warp *w)
                        "illegal instruction: frm holds the reserved rounding mode %u", VT(w)->frm);
 }
 
-/* Loop over the active elements.  HOST is used in RNE when the host FPU is
- * exact, SOFT otherwise (SOFT sees `rm` and accumulates into `fl`).  Both
- * see x = vs2[i], y = vs1[i] or the scalar, acc = vd[i]. */
+/* Loop over the active elements.  HOST (a value) is used in RNE when the
+ * host FPU is exact, SOFT (a value; sees `rm`, accumulates into `fl`)
+ * otherwise and for every element whose host result is a NaN: the host's
+ * flags for NaN-producing cases are not RISC-V's (x86 raises nothing for
+ * 0 * inf + qNaN), the software's are.  Both see x = vs2[i], y = vs1[i] or
+ * the scalar, acc = vd[i].  With every lane active the host results go to a
+ * temporary first, so the operands are still there for a software redo. */
+static inline int nan_bits(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u; }
+
 #define VFLOOP(REGS, Y_DECL, Y_ELEM, HOST, SOFT)                               \
   {                                                                            \
     int f_ = vt_vcheck(w, d, REGS);                                            \
@@ -41,22 +47,34 @@ static int bad_frm(vs_warp *w)
       const uint32_t *v1 = vt_vreg(w, d->rs1 + g);                             \
       (void)v1; (void)v2;                                                      \
       if (host && m == w->full) {                                              \
+        uint32_t t_[VS_MAX_LANES], any_nan_ = 0;                               \
         for (unsigned i = 0; i < n; i++) {                                     \
           uint32_t x = v2[i], y = Y_ELEM, acc = vd[i];                         \
           (void)x; (void)y; (void)acc;                                         \
-          HOST;                                                                \
+          t_[i] = (HOST);                                                      \
+          any_nan_ |= nan_bits(t_[i]);                                         \
         }                                                                      \
+        if (any_nan_)                                                          \
+          for (unsigned i = 0; i < n; i++) {                                   \
+            if (!nan_bits(t_[i])) continue;                                    \
+            uint32_t x = v2[i], y = Y_ELEM, acc = vd[i];                       \
+            (void)x; (void)y; (void)acc;                                       \
+            t_[i] = (SOFT);                                                    \
+          }                                                                    \
+        memcpy(vd, t_, n * sizeof t_[0]);                                      \
       } else {                                                                 \
         for (unsigned i = 0; i < n; i++) {                                     \
           if (!(m >> i & 1)) continue;                                         \
           uint32_t x = v2[i], y = Y_ELEM, acc = vd[i];                         \
           (void)x; (void)y; (void)acc;                                         \
-          if (host) { HOST; } else { SOFT; }                                   \
+          uint32_t r_ = host ? (HOST) : (SOFT);                                \
+          if (host && nan_bits(r_)) r_ = (SOFT);                               \
+          vd[i] = r_;                                                          \
         }                                                                      \
       }                                                                        \
     }                                                                          \
-    if (host) fl = vs_fp_host_flags();                                         \
-    vt_fflags(w, fl);                                                       \
+    if (host) fl |= vs_fp_host_flags();                                        \
+    vt_fflags(w, fl);                                                          \
     return vt_next(w, d);                                                      \
   }
 
@@ -69,16 +87,16 @@ static int bad_frm(vs_warp *w)
 #define FOP2(NAME, HOST, SOFT) DEF_FVV(NAME##_VV, HOST, SOFT) DEF_FVF(NAME##_VF, HOST, SOFT)
 
 /* ---- arithmetic ---- */
-FOP2(VFADD, vd[i] = U(F(x) + F(y)), vd[i] = vs_f32_add(x, y, rm, &fl))
-FOP2(VFSUB, vd[i] = U(F(x) - F(y)), vd[i] = vs_f32_sub(x, y, rm, &fl))
-DEF_FVF(VFRSUB_VF, vd[i] = U(F(y) - F(x)), vd[i] = vs_f32_sub(y, x, rm, &fl))
-FOP2(VFMUL, vd[i] = U(F(x) * F(y)), vd[i] = vs_f32_mul(x, y, rm, &fl))
-FOP2(VFDIV, vd[i] = U(F(x) / F(y)), vd[i] = vs_f32_div(x, y, rm, &fl))
-DEF_FVF(VFRDIV_VF, vd[i] = U(F(y) / F(x)), vd[i] = vs_f32_div(y, x, rm, &fl))
+FOP2(VFADD, U(F(x) + F(y)), vs_f32_add(x, y, rm, &fl))
+FOP2(VFSUB, U(F(x) - F(y)), vs_f32_sub(x, y, rm, &fl))
+DEF_FVF(VFRSUB_VF, U(F(y) - F(x)), vs_f32_sub(y, x, rm, &fl))
+FOP2(VFMUL, U(F(x) * F(y)), vs_f32_mul(x, y, rm, &fl))
+FOP2(VFDIV, U(F(x) / F(y)), vs_f32_div(x, y, rm, &fl))
+DEF_FVF(VFRDIV_VF, U(F(y) / F(x)), vs_f32_div(y, x, rm, &fl))
 
 /* multiply-add: x = vs2, y = vs1/rs1, acc = vd */
 #define FMA2(NAME, A, B, C)                                                    \
-  FOP2(NAME, vd[i] = U(fmaf(F(A), F(B), F(C))), vd[i] = vs_f32_fma(A, B, C, rm, &fl))
+  FOP2(NAME, U(fmaf(F(A), F(B), F(C))), vs_f32_fma(A, B, C, rm, &fl))
 FMA2(VFMACC, y, x, acc)
 FMA2(VFNMACC, y ^ SIGNBIT, x, acc ^ SIGNBIT)
 FMA2(VFMSAC, y, x, acc ^ SIGNBIT)
@@ -89,25 +107,25 @@ FMA2(VFMSUB, y, acc, x ^ SIGNBIT)
 FMA2(VFNMSUB, y ^ SIGNBIT, acc, x)
 
 /* ---- operations that never round: software only ---- */
-FOP2(VFMIN, vd[i] = vs_f32_min(x, y, &fl), vd[i] = vs_f32_min(x, y, &fl))
-FOP2(VFMAX, vd[i] = vs_f32_max(x, y, &fl), vd[i] = vs_f32_max(x, y, &fl))
-FOP2(VFSGNJ, vd[i] = (x & ~SIGNBIT) | (y & SIGNBIT), vd[i] = (x & ~SIGNBIT) | (y & SIGNBIT))
-FOP2(VFSGNJN, vd[i] = (x & ~SIGNBIT) | (~y & SIGNBIT), vd[i] = (x & ~SIGNBIT) | (~y & SIGNBIT))
-FOP2(VFSGNJX, vd[i] = x ^ (y & SIGNBIT), vd[i] = x ^ (y & SIGNBIT))
+FOP2(VFMIN, vs_f32_min(x, y, &fl), vs_f32_min(x, y, &fl))
+FOP2(VFMAX, vs_f32_max(x, y, &fl), vs_f32_max(x, y, &fl))
+FOP2(VFSGNJ, (x & ~SIGNBIT) | (y & SIGNBIT), (x & ~SIGNBIT) | (y & SIGNBIT))
+FOP2(VFSGNJN, (x & ~SIGNBIT) | (~y & SIGNBIT), (x & ~SIGNBIT) | (~y & SIGNBIT))
+FOP2(VFSGNJX, x ^ (y & SIGNBIT), x ^ (y & SIGNBIT))
 /* compares write one 0/1 value per thread (Ventus) */
-FOP2(VMFEQ, vd[i] = (uint32_t)vs_f32_eq(x, y, &fl), vd[i] = (uint32_t)vs_f32_eq(x, y, &fl))
-FOP2(VMFLE, vd[i] = (uint32_t)vs_f32_le(x, y, &fl), vd[i] = (uint32_t)vs_f32_le(x, y, &fl))
-FOP2(VMFLT, vd[i] = (uint32_t)vs_f32_lt(x, y, &fl), vd[i] = (uint32_t)vs_f32_lt(x, y, &fl))
-FOP2(VMFNE, vd[i] = (uint32_t)!vs_f32_eq(x, y, &fl), vd[i] = (uint32_t)!vs_f32_eq(x, y, &fl))
-DEF_FVF(VMFGT_VF, vd[i] = (uint32_t)vs_f32_lt(y, x, &fl), vd[i] = (uint32_t)vs_f32_lt(y, x, &fl))
-DEF_FVF(VMFGE_VF, vd[i] = (uint32_t)vs_f32_le(y, x, &fl), vd[i] = (uint32_t)vs_f32_le(y, x, &fl))
+FOP2(VMFEQ, (uint32_t)vs_f32_eq(x, y, &fl), (uint32_t)vs_f32_eq(x, y, &fl))
+FOP2(VMFLE, (uint32_t)vs_f32_le(x, y, &fl), (uint32_t)vs_f32_le(x, y, &fl))
+FOP2(VMFLT, (uint32_t)vs_f32_lt(x, y, &fl), (uint32_t)vs_f32_lt(x, y, &fl))
+FOP2(VMFNE, (uint32_t)!vs_f32_eq(x, y, &fl), (uint32_t)!vs_f32_eq(x, y, &fl))
+DEF_FVF(VMFGT_VF, (uint32_t)vs_f32_lt(y, x, &fl), (uint32_t)vs_f32_lt(y, x, &fl))
+DEF_FVF(VMFGE_VF, (uint32_t)vs_f32_le(y, x, &fl), (uint32_t)vs_f32_le(y, x, &fl))
 
 /* ---- unary ---- */
 #define DEF_FV(ID, HOST, SOFT)                                                 \
   int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
       VFLOOP(VT_VD | VT_VS2, (void)0, 0, HOST, SOFT)
-DEF_FV(VFSQRT_V, vd[i] = U(sqrtf(F(x))), vd[i] = vs_f32_sqrt(x, rm, &fl))
-DEF_FV(VFCLASS_V, vd[i] = vs_f32_classify(x), vd[i] = vs_f32_classify(x))
+DEF_FV(VFSQRT_V, U(sqrtf(F(x))), vs_f32_sqrt(x, rm, &fl))
+DEF_FV(VFCLASS_V, vs_f32_classify(x), vs_f32_classify(x))
 /* conversions always use the software path (saturation rules) */
 #define DEF_CVT(ID, EXPR) DEF_UNARY(ID, 1, EXPR)
 #define DEF_UNARY(ID, NEEDS_RM, EXPR)                                          \
