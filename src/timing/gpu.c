@@ -222,10 +222,17 @@ static void run(vs_gpu *g)
     g->end_cycle = 0;
     return;
   }
+  uint32_t iter = 0;
   for (;;) {
     uint64_t now = g->now, wake = VS_NEVER;
     int act = 0, prog = 0;
-    if (g->next_wg < g->nwg) {
+    if (g->opt->on_progress && (++iter & 0xffff) == 0) { /* now and then */
+      vs_progress p = {g->wgs_done, g->nwg, g->insns, now};
+      g->opt->on_progress(g->opt->on_progress_ctx, &p);
+    }
+    /* work-groups that share local memory (__local buffers at fixed
+     * addresses, workgroup.h) are placed one at a time */
+    if (g->next_wg < g->nwg && !(g->lc.serial && g->next_wg > g->wgs_done)) {
       if (now >= g->disp_at) {
         int sm = vs_dispatch_pick(g->res, g->nsm, &g->disp_rr, &g->req);
         if (sm >= 0) {

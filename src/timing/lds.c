@@ -1,3 +1,5 @@
+#include <string.h>
+
 #include "timing/lds.h"
 #include "timing/tcommon.h"
 
@@ -13,16 +15,23 @@ void vs_lds_init(vs_lds *l, unsigned banks, unsigned bank_bytes, unsigned latenc
 unsigned vs_lds_passes(const vs_lds *l, const vs_memacc *const *acc, unsigned n)
 {
   if (n == 0) return 1;
-  /* distinct rows per bank; n <= VS_MEMREC_MAX, so quadratic is fine */
+  /* distinct rows per bank: (row, bank) pairs in a small hash set (n is at
+   * most VS_MEMREC_MAX < 256) */
+  uint64_t keys[256];
+  uint8_t used[256];
   unsigned rows[128] = {0};
+  memset(used, 0, sizeof used);
   unsigned nb = l->banks > 128 ? 128 : l->banks, worst = 1;
   uint32_t rowbytes = l->bank_bytes * l->banks;
   for (unsigned i = 0; i < n; i++) {
-    uint32_t bi = (acc[i]->addr / l->bank_bytes) % nb, ri = acc[i]->addr / rowbytes;
-    int seen = 0;
-    for (unsigned j = 0; j < i && !seen; j++)
-      seen = (acc[j]->addr / l->bank_bytes) % nb == bi && acc[j]->addr / rowbytes == ri;
-    if (!seen && ++rows[bi] > worst) worst = rows[bi];
+    uint32_t b = (acc[i]->addr / l->bank_bytes) % nb;
+    uint64_t key = (uint64_t)(acc[i]->addr / rowbytes) << 8 | b;
+    unsigned h = (unsigned)((key * 0x9e3779b97f4a7c15ull) >> 56);
+    while (used[h] && keys[h] != key) h = (h + 1) & 255;
+    if (used[h]) continue; /* the same row of the same bank: broadcast */
+    used[h] = 1;
+    keys[h] = key;
+    if (++rows[b] > worst) worst = rows[b];
   }
   return worst;
 }
