@@ -25,6 +25,9 @@ typedef struct vs_exec {
   FILE *trace;
   vs_memrec memrec;        /* accesses of the current instruction (tracing) */
   uint32_t private_lo, private_hi; /* private-memory range of the launch */
+  /* The warp whose exception flags the host FPU's sticky flags hold (the
+   * front end's host-FPU fast path); reset whenever warps are restarted. */
+  struct vs_warp *fpu_owner;
 } vs_exec;
 
 /* Decoded instruction at w->pc, or NULL with w->fault set. */

@@ -190,6 +190,7 @@ void vs_wg_start(const vs_launch_ctx *c, vs_wg *wg, vs_warp **warps, vs_exec *ex
   wg->nwarps = l->wg_warps;
   wg->n_ended = wg->n_waiting = 0;
   wg->warps = warps;
+  ex->fpu_owner = NULL; /* flags of the previous work-group's warps are gone */
   size_t xsz = isa->nxregs * sizeof(uint32_t);
   size_t vsz = (size_t)isa->nvregs * l->warp_threads * sizeof(uint32_t);
   for (unsigned i = 0; i < wg->nwarps; i++) {

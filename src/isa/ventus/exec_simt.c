@@ -199,6 +199,7 @@ static int bad_csr(vs_warp *w, unsigned csr, const char *why)
 int vt_csr_read(vs_warp *w, unsigned csr, uint32_t *v)
 {
   vt_warp *t = VT(w);
+  if (csr == 0x001 || csr == 0x003) vt_fpu_sync(w);
   switch (csr) {
   case 0x001: *v = t->fflags; return 0;
   case 0x002: *v = t->frm; return 0;
@@ -237,6 +238,7 @@ int vt_csr_read(vs_warp *w, unsigned csr, uint32_t *v)
 int vt_csr_write(vs_warp *w, unsigned csr, uint32_t v)
 {
   vt_warp *t = VT(w);
+  if (csr == 0x001 || csr == 0x003) vt_fpu_sync(w);
   switch (csr) {
   case 0x001: t->fflags = v & 0x1f; return 0;
   case 0x002: t->frm = v & 7; return 0;

@@ -39,7 +39,9 @@ static inline int nan_bits(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u;
     unsigned n = w->nlanes, fl = 0;                                            \
     Y_DECL;                                                                    \
     int host = rm == VS_RM_RNE && vs_fp_host_ok();                             \
-    if (host) vs_fp_host_clear();                                              \
+    /* the commit log wants the flags of each instruction: read them now */  \
+    int precise_ = w->ex->trace != NULL;                                       \
+    if (host) vt_fpu_take(w);                                                  \
     for (unsigned g = 0; g < VT(w)->lmul; g++) {                               \
       vs_mask m = vt_emask(w, d, g);                                           \
       uint32_t *vd = vt_vreg(w, d->rd + g);                                    \
@@ -73,16 +75,28 @@ static inline int nan_bits(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u;
         }                                                                      \
       }                                                                        \
     }                                                                          \
-    if (host) fl |= vs_fp_host_flags();                                        \
+    if (host && precise_) {                                                    \
+      fl |= vs_fp_host_flags();                                                \
+      vs_fp_host_clear();                                                      \
+    }                                                                          \
     vt_fflags(w, fl);                                                          \
     return vt_next(w, d);                                                      \
   }
 
+/* On x86-64 the float loops are also compiled for x86-64-v3 (AVX2, FMA) and
+ * the version the CPU supports is picked at load time: fmaf() becomes one
+ * vectorisable instruction instead of a library call per element. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_ADDRESS__)
+#define VT_FP_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define VT_FP_CLONES
+#endif
+
 #define DEF_FVV(ID, HOST, SOFT)                                                \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+  VT_FP_CLONES int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                    \
       VFLOOP(VT_VD | VT_VS1 | VT_VS2, (void)0, v1[i], HOST, SOFT)
 #define DEF_FVF(ID, HOST, SOFT)                                                \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+  VT_FP_CLONES int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                    \
       VFLOOP(VT_VD | VT_VS2, uint32_t ys_ = w->x[d->rs1], ys_, HOST, SOFT)
 #define FOP2(NAME, HOST, SOFT) DEF_FVV(NAME##_VV, HOST, SOFT) DEF_FVF(NAME##_VF, HOST, SOFT)
 

@@ -7,6 +7,7 @@
 
 #include "core/exec.h"
 #include "core/warp.h"
+#include "fp/fphost.h"
 #include "isa/ventus/ventus.h"
 #include "ventsim/stats.h"
 
@@ -157,6 +158,31 @@ static inline int vt_rm(vs_warp *w, unsigned rm)
 {
   if (rm == 7) rm = VT(w)->frm;
   return rm <= 4 ? (int)rm : -1;
+}
+
+/* The host-FPU fast path leaves exception flags in the host's sticky flags
+ * instead of reading them after every instruction: they belong to the warp
+ * ex->fpu_owner and are folded into its fflags when another warp uses the
+ * host FPU or when the flags are read or written. */
+static inline void vt_fpu_fold(vs_exec *ex)
+{
+  if (ex->fpu_owner) VT(ex->fpu_owner)->fflags |= vs_fp_host_flags();
+  vs_fp_host_clear();
+}
+
+/* w is about to run float operations on the host FPU */
+static inline void vt_fpu_take(vs_warp *w)
+{
+  if (w->ex->fpu_owner != w) {
+    vt_fpu_fold(w->ex);
+    w->ex->fpu_owner = w;
+  }
+}
+
+/* w's fflags are about to be read or written */
+static inline void vt_fpu_sync(vs_warp *w)
+{
+  if (w->ex && w->ex->fpu_owner == w) vt_fpu_fold(w->ex);
 }
 
 /* Accumulates the exception flags raised by a float instruction */
