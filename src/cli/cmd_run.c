@@ -252,8 +252,22 @@ static int run(int argc, char **argv)
       opt.on_print = drain_print;
       opt.on_print_ctx = &ps;
     }
+    /* on a terminal, the timing summary printed at the end of the launch
+     * waits until the progress line is cleared */
+    char *report = NULL;
+    size_t report_len = 0;
+    FILE *rep = (tcfg && !quiet && prog.enabled) ? open_memstream(&report, &report_len) : NULL;
+    if (rep) vs_timing_config_set_report(tcfg, rep);
     vs_run_result res;
-    if (status == VS_EXIT_OK && vs_device_run(dev, &tc.launch, &opt, &res, &err)) {
+    int run_failed = status == VS_EXIT_OK && vs_device_run(dev, &tc.launch, &opt, &res, &err);
+    if (rep) {
+      fclose(rep);
+      vs_timing_config_set_report(tcfg, stderr);
+      vs_cli_progress_clear(&prog);
+      fwrite(report, 1, report_len, stderr);
+      free(report);
+    }
+    if (run_failed) {
       vs_cli_progress_clear(&prog);
       vs_cli_error("run", "%s", err.msg);
       status = VS_EXIT_FAIL;

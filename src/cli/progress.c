@@ -1,4 +1,5 @@
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "cli/progress.h"
@@ -7,9 +8,21 @@
 #define DELAY 2.0     /* seconds before the first line */
 #define INTERVAL 0.25 /* seconds between updates       */
 
+/* VENTSIM_PROGRESS_DELAY=SECONDS changes the delay before the first line
+ * (tests and demonstrations use 0). */
+static double first_delay(void)
+{
+  const char *s = getenv("VENTSIM_PROGRESS_DELAY");
+  if (!s || !*s) return DELAY;
+  char *end;
+  double d = strtod(s, &end);
+  return (*end == 0 && d >= 0 && d < 1e6) ? d : DELAY;
+}
+
 void vs_cli_progress_init(vs_cli_progress *p, unsigned launches)
 {
   p->enabled = isatty(STDERR_FILENO);
+  p->delay = first_delay();
   p->start = p->last = vs_now();
   p->launch = 0;
   p->launches = launches;
@@ -28,7 +41,7 @@ void vs_cli_progress_cb(void *ctx, const vs_progress *pr)
   vs_cli_progress *p = ctx;
   if (!p->enabled) return;
   double now = vs_now();
-  if (now - p->start < DELAY || now - p->last < INTERVAL) return;
+  if (now - p->start < p->delay || now - p->last < INTERVAL) return;
   p->last = now;
   double el = now - p->start;
   char eta[48] = "";

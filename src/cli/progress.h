@@ -9,6 +9,7 @@
 typedef struct vs_cli_progress {
   int enabled;          /* stderr is a terminal                */
   double start, last;   /* run start, last line printed        */
+  double delay;         /* seconds before the first line       */
   unsigned launch, launches;
   const char *kernel;
   int shown;            /* a line is on the screen             */
