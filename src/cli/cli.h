@@ -15,6 +15,7 @@ extern const vs_command vs_cmd_as;
 extern const vs_command vs_cmd_disasm;
 extern const vs_command vs_cmd_run;
 extern const vs_command vs_cmd_config; /* timing-model configuration (issue 5) */
+extern const vs_command vs_cmd_plot;   /* charts of statistics and timelines (issue 6) */
 
 /* Exit statuses shared by all commands */
 enum { VS_EXIT_OK = 0, VS_EXIT_FAIL = 1, VS_EXIT_USAGE = 2 };

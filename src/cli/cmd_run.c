@@ -13,6 +13,7 @@
 #include "ventsim/sim.h"
 #include "ventsim/stats.h"
 #include "ventsim/testcase.h"
+#include "ventsim/timeline.h"
 #include "ventsim/timing.h"
 
 static const char usage[] =
@@ -43,6 +44,12 @@ static const char usage[] =
   "  --set KEY=VALUE        set one timing parameter (repeatable; 'ventsim config\n"
   "                         --dump' lists them); implies --timing\n"
   "  --max-cycles N         stop a timing launch after N cycles (kernel error)\n"
+  "  --timeline FILE        timeline of the timing run as Chrome Trace Event JSON\n"
+  "                         for ui.perfetto.dev or chrome://tracing, 1 cycle = 1 us\n"
+  "                         (docs/timeline.md); implies --timing\n"
+  "  --timeline-window START:END  only cycles START..END (START: or :END too)\n"
+  "  --timeline-max-events N  stop writing the timeline after N events\n"
+  "                         (default 1000000, 0 = no limit)\n"
   "  -q, --quiet            no summary line\n"
   "  -h, --help             this help\n"
   "\n"
@@ -91,6 +98,7 @@ static int run(int argc, char **argv)
 {
   enum { O_DUMP = 256, O_MAXI, O_TRACE, O_INTER, O_MEML, O_STATS,
          O_TIMING, O_CONFIG, O_SET, O_MAXC };
+  enum { O_TIMELINE = 400, O_TL_WINDOW, O_TL_MAXEV }; /* --timeline* */
   static const struct option longopts[] = {
     {"dump", required_argument, NULL, O_DUMP},
     {"stats", required_argument, NULL, O_STATS},
@@ -103,6 +111,9 @@ static int run(int argc, char **argv)
     {"config", required_argument, NULL, O_CONFIG},
     {"set", required_argument, NULL, O_SET},
     {"max-cycles", required_argument, NULL, O_MAXC},
+    {"timeline", required_argument, NULL, O_TIMELINE},
+    {"timeline-window", required_argument, NULL, O_TL_WINDOW},
+    {"timeline-max-events", required_argument, NULL, O_TL_MAXEV},
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
@@ -115,6 +126,10 @@ static int run(int argc, char **argv)
   const char **sets = NULL;
   size_t nsets = 0;
   uint64_t maxc = 0;
+  /* --timeline (docs/timeline.md) */
+  const char *timeline_path = NULL;
+  vs_timeline_options tlopt = {0, 0, 1000000};
+  int tl_bounds = 0;
   optind = 1;
   while ((c = getopt_long(argc, argv, "j:qh", longopts, NULL)) != -1) {
     switch (c) {
@@ -142,6 +157,20 @@ static int run(int argc, char **argv)
     case O_MAXC: if (parse_count("--max-cycles", optarg, UINT64_MAX / 2, &maxc)) { free(sets); return VS_EXIT_USAGE; }
                  timing = 1;
                  break;
+    case O_TIMELINE: timeline_path = optarg; timing = 1; break;
+    case O_TL_WINDOW: {
+      vs_error werr = {0};
+      if (vs_timeline_parse_window(optarg, &tlopt, &werr)) {
+        vs_cli_error("run", "--timeline-window: %s", werr.msg);
+        free(sets);
+        return VS_EXIT_USAGE;
+      }
+      tl_bounds = 1;
+      break;
+    }
+    case O_TL_MAXEV: if (parse_count("--timeline-max-events", optarg, UINT64_MAX / 2, &tlopt.max_events)) { free(sets); return VS_EXIT_USAGE; }
+                     tl_bounds = 1;
+                     break;
     case 'q': quiet = 1; break;
     case 'h': free(sets); fputs(usage, stdout); return VS_EXIT_OK;
     default: free(sets); fputs(usage, stderr); return VS_EXIT_USAGE;
@@ -149,6 +178,11 @@ static int run(int argc, char **argv)
   }
   if (optind >= argc) {
     vs_cli_error("run", "no launch given (see 'ventsim run --help')");
+    free(sets);
+    return VS_EXIT_USAGE;
+  }
+  if (tl_bounds && !timeline_path) {
+    vs_cli_error("run", "--timeline-window and --timeline-max-events need --timeline FILE");
     free(sets);
     return VS_EXIT_USAGE;
   }
@@ -209,6 +243,20 @@ static int run(int argc, char **argv)
     return VS_EXIT_FAIL;
   }
   opt.stats = stats;
+  FILE *tlf = NULL; /* --timeline: streamed as the launches run */
+  vs_timeline *tl = NULL;
+  if (timeline_path) {
+    if (!(tlf = open_out(timeline_path)) || vs_timeline_create(&tl, tlf, &tlopt, &err)) {
+      if (tlf) vs_cli_error("run", "%s: %s", timeline_path, err.msg);
+      close_out(tlf, timeline_path);
+      vs_stats_free(stats);
+      close_out(trace, trace_path);
+      vs_device_destroy(dev);
+      vs_timing_config_free(tcfg);
+      return VS_EXIT_FAIL;
+    }
+    opt.observer = vs_timeline_observer(tl);
+  }
   vs_cli_progress prog;
   vs_cli_progress_init(&prog, (unsigned)(argc - optind));
   opt.on_progress = vs_cli_progress_cb;
@@ -288,6 +336,18 @@ static int run(int argc, char **argv)
   double secs = vs_now() - t0;
   vs_cli_progress_clear(&prog);
   if (close_out(trace, trace_path)) status = VS_EXIT_FAIL;
+  if (tl) { /* completed even after a kernel error: open spans end where it stopped */
+    if (vs_timeline_finish(tl, &err)) {
+      vs_cli_error("run", "%s: %s", timeline_path, err.msg);
+      status = VS_EXIT_FAIL;
+    }
+    if (vs_timeline_truncated(tl))
+      fprintf(stderr, "ventsim run: %s: stopped after %" PRIu64 " events "
+                      "(--timeline-max-events; see --timeline-window)\n",
+              timeline_path, vs_timeline_events(tl));
+    vs_timeline_free(tl);
+    if (close_out(tlf, timeline_path)) status = VS_EXIT_FAIL;
+  }
   if (status == VS_EXIT_OK && dump_path) {
     FILE *f = open_out(dump_path);
     if (!f || vs_dump_buffers(dev, all, nall, f, &err)) {

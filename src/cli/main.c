@@ -9,6 +9,7 @@ static const vs_command *const commands[] = {
   &vs_cmd_disasm,
   &vs_cmd_run,
   &vs_cmd_config,
+  &vs_cmd_plot,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -122,7 +122,7 @@ static void skipped(vs_gpu *g, uint64_t k)
 
 #define VS_OCC_MAX_POINTS 2048
 
-static void occupancy_point(vs_gpu *g)
+static void occupancy_point(vs_gpu *g, uint64_t at)
 {
   if (g->nocc == g->capocc) {
     if (g->nocc >= VS_OCC_MAX_POINTS) { /* keep every other point */
@@ -131,16 +131,24 @@ static void occupancy_point(vs_gpu *g)
         memcpy(&g->occ[m * g->nsm], &g->occ[p * g->nsm], g->nsm * sizeof *g->occ);
       g->nocc = m;
       g->occ_interval *= 2;
-      g->occ_next = (g->nocc + 1) * g->occ_interval;
+      g->occ_next = g->nocc * g->occ_interval; /* the caller adds one interval */
       return;
     }
     size_t cap = g->capocc ? g->capocc * 2 : 64;
-    uint32_t *o = realloc(g->occ, cap * g->nsm * sizeof *o);
+    vs_occ_point *o = realloc(g->occ, cap * g->nsm * sizeof *o);
     if (!o) return; /* statistics only: drop the point */
     g->occ = o;
     g->capocc = cap;
   }
-  for (unsigned i = 0; i < g->nsm; i++) g->occ[g->nocc * g->nsm + i] = g->sm[i].resident;
+  for (unsigned i = 0; i < g->nsm; i++) {
+    vs_occ_point *p = &g->occ[g->nocc * g->nsm + i];
+    const vs_sm *s = &g->sm[i];
+    p->cycle = at;
+    p->insns = s->st.warp_insns;
+    p->resident = s->resident;
+    p->active_warps = vs_sm_active_warps(s);
+    p->outstanding = vs_sm_outstanding(s, at);
+  }
   g->nocc++;
 }
 
@@ -167,7 +175,7 @@ static void samples(vs_gpu *g, uint64_t upto)
     g->next_sample += g->sample_interval;
   }
   while (g->occ_next <= upto) {
-    occupancy_point(g);
+    occupancy_point(g, g->occ_next);
     g->occ_next += g->occ_interval;
   }
 }

@@ -56,6 +56,15 @@ typedef struct vs_twg {
   uint64_t placed_at;
 } vs_twg;
 
+/* One point of the statistics' time series, per SM (tstats.c "samples") */
+typedef struct vs_occ_point {
+  uint64_t cycle;             /* the interval boundary it was taken at */
+  uint64_t insns;             /* warp instructions issued before it     */
+  uint32_t resident;          /* resident work-groups                   */
+  uint32_t active_warps;      /* resident warps not ended               */
+  uint32_t outstanding;       /* memory requests in flight              */
+} vs_occ_point;
+
 typedef struct vs_sm_stats {
   uint64_t stalls[VS_STALL_COUNT];
   uint64_t warp_insns, thread_insns;
@@ -127,7 +136,7 @@ typedef struct vs_gpu {
   vs_exec_stats es;
   uint64_t sample_interval, next_sample;
   uint64_t occ_interval;      /* occupancy series: cycles per point */
-  uint32_t *occ;              /* points x nsm resident work-groups  */
+  vs_occ_point *occ;          /* points x nsm: occupancy, IPC, ...   */
   size_t nocc, capocc;
   uint64_t occ_next;
 } vs_gpu;

@@ -546,7 +546,8 @@ void vs_sm_cycle(vs_sm *s, uint64_t now)
     if (t->state == VS_TW_FREE || t->state == VS_TW_DONE) continue;
     if (t->reason >= VS_STALL_COUNT) t->reason = VS_STALL_IBUF_EMPTY;
     s->hist[t->reason]++;
-    if (s->g->obs && t->reason != t->reported && t->state == VS_TW_ACTIVE) {
+    if (s->g->obs && t->reason != t->reported &&
+        (t->state == VS_TW_ACTIVE || t->state == VS_TW_ENDING)) { /* ENDING: drain */
       observe_warp(s, i, t->reason == VS_STALL_ISSUED ? VS_TW_RUNNING : VS_TW_STALLED, t->reason,
                    now);
       t->reported = t->reason;

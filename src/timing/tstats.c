@@ -102,6 +102,35 @@ static void sum(const vs_gpu *g, totals *t)
   vs_l2_cache_stats(&g->l2, &t->l2);
 }
 
+/* The time series (docs/stats-format.md): per point, one value per SM */
+static void samples_json(cJSON *o, const vs_gpu *g)
+{
+  num(o, "interval", (double)g->occ_interval);
+  cJSON *cyc = cJSON_AddArrayToObject(o, "cycle");
+  static const char *const names[] = {"warp_instructions", "ipc", "active_warps",
+                                      "resident_workgroups", "outstanding_memory"};
+  cJSON *a[5];
+  for (int k = 0; k < 5; k++) a[k] = cJSON_AddArrayToObject(o, names[k]);
+  for (size_t p = 0; p < g->nocc; p++) {
+    const vs_occ_point *pt = &g->occ[p * g->nsm];
+    uint64_t since = p ? g->occ[(p - 1) * g->nsm].cycle : 0;
+    cJSON_AddItemToArray(cyc, cJSON_CreateNumber((double)pt->cycle));
+    cJSON *row[5];
+    for (int k = 0; k < 5; k++) {
+      row[k] = cJSON_CreateArray();
+      cJSON_AddItemToArray(a[k], row[k]);
+    }
+    for (unsigned i = 0; i < g->nsm; i++) {
+      uint64_t n = pt[i].insns - (p ? g->occ[(p - 1) * g->nsm + i].insns : 0);
+      cJSON_AddItemToArray(row[0], cJSON_CreateNumber((double)n));
+      cJSON_AddItemToArray(row[1], cJSON_CreateNumber(ratio(n, pt[i].cycle - since)));
+      cJSON_AddItemToArray(row[2], cJSON_CreateNumber(pt[i].active_warps));
+      cJSON_AddItemToArray(row[3], cJSON_CreateNumber(pt[i].resident));
+      cJSON_AddItemToArray(row[4], cJSON_CreateNumber(pt[i].outstanding));
+    }
+  }
+}
+
 void *vs_tstats_json(const vs_gpu *g, double seconds)
 {
   (void)seconds; /* wall time stays out of the JSON: it must be reproducible */
@@ -196,9 +225,10 @@ void *vs_tstats_json(const vs_gpu *g, double seconds)
   for (size_t p = 0; p < g->nocc; p++) {
     cJSON *row = cJSON_CreateArray();
     for (unsigned i = 0; i < g->nsm; i++)
-      cJSON_AddItemToArray(row, cJSON_CreateNumber(g->occ[p * g->nsm + i]));
+      cJSON_AddItemToArray(row, cJSON_CreateNumber(g->occ[p * g->nsm + i].resident));
     cJSON_AddItemToArray(pts, row);
   }
+  samples_json(cJSON_AddObjectToObject(o, "samples"), g);
   return o;
 }
 
