@@ -87,6 +87,9 @@ typedef struct vs_run_options {
   const vs_timing_config *timing; /* run on the cycle-level timing model with
                                      this configuration (NULL: functional)   */
   vs_timing_observer *observer;   /* timing-mode event hooks (timelines), or NULL */
+  /* Debugger hooks (internal: ventsim's gdb server, src/core/debug.h);
+   * functional mode with one host thread only.  NULL: no debugger. */
+  const struct vs_debug_hooks *debug;
 } vs_run_options;
 
 typedef struct vs_run_result {

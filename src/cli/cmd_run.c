@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/progress.h"
 #include "common/util.h"
+#include "debug/gdb_server.h"
 #include "ventsim/launch.h"
 #include "ventsim/sim.h"
 #include "ventsim/stats.h"
@@ -37,6 +38,10 @@ static const char usage[] =
   "                         (1 = the reference simulator's order); default: a warp\n"
   "                         runs until it blocks at a barrier or ends\n"
   "  --mem-limit BYTES      host memory the device may allocate (default 4 GiB)\n"
+  "  --gdb PORT             serve gdb's remote protocol on 127.0.0.1:PORT (0: a free\n"
+  "                         port, printed on stderr) and wait for gdb-multiarch to\n"
+  "                         'target remote' it; warps are threads (docs/debugging.md);\n"
+  "                         functional mode with -j 1 only\n"
   "  --timing               run on the cycle-level timing model (docs/timing-model.md)\n"
   "  --config FILE|NAME     timing configuration: an INI file, or a name from\n"
   "                         share/ventsim/configs (ventus-chisel, ventus-verilog);\n"
@@ -94,13 +99,46 @@ static int close_out(FILE *f, const char *path)
   return bad ? -1 : 0;
 }
 
+/* --gdb: listens on 127.0.0.1:PORT and waits for gdb.  The vector
+ * registers get as many lanes as the largest warp of the run's launches
+ * (files that do not load are reported by the run itself). */
+static vs_gdb_server *gdb_start(vs_device *dev, unsigned port, int n, char **paths)
+{
+  unsigned lanes = 1;
+  vs_error err = {0};
+  for (int i = 0; i < n; i++) {
+    vs_testcase tc;
+    memset(&tc, 0, sizeof tc);
+    if (vs_testcase_load(paths[i], &tc, &err) == 0 && tc.launch.warp_threads > lanes &&
+        tc.launch.warp_threads <= VS_MAX_WARP_THREADS)
+      lanes = tc.launch.warp_threads;
+    vs_testcase_free(&tc);
+  }
+  vs_gdb_server *s = NULL;
+  if (vs_gdb_server_create(&s, port, &vs_gdb_arch_ventus, lanes, dev, &err)) {
+    vs_cli_error("run", "%s", err.msg);
+    return NULL;
+  }
+  fprintf(stderr, "ventsim run: gdb server listening on 127.0.0.1:%u, waiting for gdb\n",
+          vs_gdb_server_port(s));
+  fflush(stderr);
+  if (vs_gdb_server_accept(s, &err)) {
+    vs_cli_error("run", "%s", err.msg);
+    vs_gdb_server_destroy(s);
+    return NULL;
+  }
+  return s;
+}
+
 static int run(int argc, char **argv)
 {
   enum { O_DUMP = 256, O_MAXI, O_TRACE, O_INTER, O_MEML, O_STATS,
          O_TIMING, O_CONFIG, O_SET, O_MAXC };
   enum { O_TIMELINE = 400, O_TL_WINDOW, O_TL_MAXEV }; /* --timeline* */
+  enum { O_GDB = 500 }; /* --gdb */
   static const struct option longopts[] = {
     {"dump", required_argument, NULL, O_DUMP},
+    {"gdb", required_argument, NULL, O_GDB},
     {"stats", required_argument, NULL, O_STATS},
     {"threads", required_argument, NULL, 'j'},
     {"max-instructions", required_argument, NULL, O_MAXI},
@@ -130,9 +168,14 @@ static int run(int argc, char **argv)
   const char *timeline_path = NULL;
   vs_timeline_options tlopt = {0, 0, 1000000};
   int tl_bounds = 0;
+  uint64_t gdb_port = 0; /* --gdb */
+  int use_gdb = 0;
   optind = 1;
   while ((c = getopt_long(argc, argv, "j:qh", longopts, NULL)) != -1) {
     switch (c) {
+    case O_GDB: if (parse_count("--gdb", optarg, 65535, &gdb_port)) { free(sets); return VS_EXIT_USAGE; }
+                use_gdb = 1;
+                break;
     case O_DUMP: dump_path = optarg; break;
     case O_STATS: stats_path = optarg; break;
     case 'j': if (parse_count("-j", optarg, 1024, &threads) || threads == 0) {
@@ -183,6 +226,12 @@ static int run(int argc, char **argv)
   }
   if (tl_bounds && !timeline_path) {
     vs_cli_error("run", "--timeline-window and --timeline-max-events need --timeline FILE");
+    free(sets);
+    return VS_EXIT_USAGE;
+  }
+  if (use_gdb && (timing || threads > 1)) {
+    vs_cli_error("run", "--gdb needs the functional simulator with one host thread (not %s)",
+                 timing ? "--timing" : "-j N > 1");
     free(sets);
     return VS_EXIT_USAGE;
   }
@@ -263,6 +312,10 @@ static int run(int argc, char **argv)
   opt.on_progress_ctx = &prog;
 
   int status = VS_EXIT_OK;
+  vs_gdb_server *gdb = NULL; /* --gdb */
+  if (use_gdb && !(gdb = gdb_start(dev, (unsigned)gdb_port, argc - optind, argv + optind)))
+    status = VS_EXIT_FAIL;
+  opt.debug = gdb ? vs_gdb_server_hooks(gdb) : NULL;
   vs_tc_buffer *all = NULL; /* every buffer seen, for --dump */
   size_t nall = 0;
   uint64_t winsn = 0, tinsn = 0, cycles = 0;
@@ -333,6 +386,9 @@ static int run(int argc, char **argv)
     }
     vs_testcase_free(&tc);
   }
+  if (gdb && vs_gdb_server_ended(gdb)) vs_cli_error("run", "run stopped: %s", vs_gdb_server_ended(gdb));
+  vs_gdb_server_finish(gdb, status);
+  vs_gdb_server_destroy(gdb);
   double secs = vs_now() - t0;
   vs_cli_progress_clear(&prog);
   if (close_out(trace, trace_path)) status = VS_EXIT_FAIL;

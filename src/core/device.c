@@ -66,6 +66,8 @@ int vs_device_mapped(const vs_device *dev, uint32_t addr, uint64_t len)
 int vs_device_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
                   vs_run_result *res, vs_error *err)
 {
+  if (opt && opt->timing && opt->debug)
+    return vs_error_set(err, VS_E_USAGE, "a debugger needs the functional engine (not --timing)");
   if (opt && opt->timing) return vs_timing_run(dev, l, opt, res, err); /* src/timing */
   return vs_engine_run(dev, l, opt, res, err);
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "common/util.h"
+#include "core/debug.h"
 #include "core/engine.h"
 #include "core/workgroup.h"
 #include "ventsim/stats.h"
@@ -101,6 +102,23 @@ static int run_slice_instrumented(worker *wk, vs_warp *w, uint64_t n)
   return VS_EV_NONE;
 }
 
+/* Same, one instruction at a time between the debugger's hooks */
+static int run_slice_debug(worker *wk, vs_warp *w, uint64_t n, int instrumented)
+{
+  const vs_debug_hooks *dbg = wk->sh->opt->debug;
+  while (n--) {
+    int act = dbg->before_insn(dbg->ctx, w);
+    if (act == VS_DBG_YIELD) return VS_EV_NONE;
+    if (act == VS_DBG_KILL) return vs_warp_fault(w, VS_FAULT_LIMIT, 0, "killed by the debugger");
+    int ev = instrumented ? run_slice_instrumented(wk, w, 1) : vs_step(w);
+    if (dbg->after_insn(dbg->ctx, w, ev) == VS_DBG_KILL && ev != VS_EV_FAULT)
+      return vs_warp_fault(w, VS_FAULT_LIMIT, 0, "killed by the debugger");
+    if (ev == VS_EV_FAULT && w->state == VS_W_READY) ev = VS_EV_NONE; /* handled (ebreak) */
+    if (ev != VS_EV_NONE) return ev;
+  }
+  return VS_EV_NONE;
+}
+
 /* Takes up to `want` instructions from the shared budget. */
 static uint64_t take_budget(shared *sh, uint64_t want)
 {
@@ -179,7 +197,9 @@ static int run_wg(worker *wk)
         return vs_exec_report_fault(&wk->ex, w, &wk->err);
       }
       uint64_t before = w->insns;
-      int ev = instrumented ? run_slice_instrumented(wk, w, slice) : run_slice(w, slice);
+      int ev = __builtin_expect(opt->debug != NULL, 0) ? run_slice_debug(wk, w, slice, instrumented)
+               : instrumented ? run_slice_instrumented(wk, w, slice)
+                              : run_slice(w, slice);
       give_back_budget(sh, slice - (w->insns - before));
       if (opt->on_progress) {
         atomic_fetch_add_explicit(&sh->insns_done, w->insns - before, memory_order_relaxed);
@@ -243,6 +263,7 @@ static void *worker_main(void *arg)
     vs_wg_start(&sh->lc, &wk->wg, wk->warps, &wk->ex, id, wk->slot);
     int rc = run_wg(wk);
     account_wg(wk);
+    if (rc && sh->opt->debug) sh->opt->debug->error(sh->opt->debug->ctx, &wk->wg, &wk->err);
     if (rc) {
       wk->failed = 1;
       atomic_store(&sh->stop, 1);
@@ -259,6 +280,8 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
   memset(res, 0, sizeof *res);
   if (opt->trace && opt->threads > 1)
     return vs_error_set(err, VS_E_USAGE, "--trace needs a single host thread (-j 1)");
+  if (opt->debug && opt->threads > 1)
+    return vs_error_set(err, VS_E_USAGE, "a debugger needs a single host thread (-j 1)");
   uint64_t nwg = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
   unsigned nthreads = opt->threads > 1 ? opt->threads : 1;
   if (nwg > 0 && nthreads > nwg) nthreads = (unsigned)nwg;
@@ -283,6 +306,7 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
     if (vs_warps_alloc(dev->isa, l, &wk->warps, err)) rc = -1;
   }
   double t0 = vs_now();
+  if (rc == 0 && opt->debug) opt->debug->launch(opt->debug->ctx, l, 1);
   if (rc == 0) {
     if (nthreads == 1) {
       worker_main(&wks[0]);
@@ -310,6 +334,7 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
     }
   }
   res->seconds = vs_now() - t0;
+  if (opt->debug) opt->debug->launch(opt->debug->ctx, l, 0);
   if (rc == 0 && opt->on_print && opt->on_print(opt->on_print_ctx, dev, l))
     rc = vs_error_set(err, VS_E_KERNEL, "kernel '%s': the print buffer could not be read",
                       l->name ? l->name : "?");
