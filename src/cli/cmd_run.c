@@ -332,16 +332,17 @@ static int run(int argc, char **argv)
       status = VS_EXIT_FAIL;
       break;
     }
-    for (size_t b = 0; b < tc.nbuf; b++) { /* remember buffers by base; later sizes win */
+    for (size_t b = 0; b < tc.nbuf; b++) { /* remember buffers by base; the largest size wins */
       size_t k = 0;
       while (k < nall && all[k].base != tc.buf[b].base) k++;
       if (k == nall) {
         vs_tc_buffer *na = realloc(all, (nall + 1) * sizeof *all);
         if (!na) { vs_cli_error("run", "out of memory"); status = VS_EXIT_FAIL; break; }
         all = na;
-        nall++;
+        all[nall++] = tc.buf[b];
+      } else if (tc.buf[b].size > all[k].size) {
+        all[k] = tc.buf[b];
       }
-      all[k] = tc.buf[b];
     }
     print_state ps = {0, 0, 0};
     uint32_t pw[2] = {0, 0}; /* KNL_PRINT_ADDR, KNL_PRINT_SIZE */

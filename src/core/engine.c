@@ -25,6 +25,9 @@ typedef struct shared {
   _Atomic int stop;         /* an error happened: everyone stops         */
   _Atomic int64_t budget;   /* remaining instruction budget (if limited) */
   int limited;
+  unsigned budget_held;     /* slices taken and not yet given back       */
+  pthread_mutex_t budget_lock;
+  pthread_cond_t budget_cv;
   pthread_mutex_t print_lock;
   _Atomic uint64_t wg_done;    /* progress */
   _Atomic uint64_t insns_done;
@@ -119,25 +122,44 @@ static int run_slice_debug(worker *wk, vs_warp *w, uint64_t n, int instrumented)
   return VS_EV_NONE;
 }
 
-/* Takes up to `want` instructions from the shared budget. */
+/* Takes up to `want` instructions from the shared budget.  Returns 0 only
+ * when the budget is used up: while other host threads hold slices they may
+ * give back, it waits for them. */
 static uint64_t take_budget(shared *sh, uint64_t want)
 {
   if (!sh->limited) return want;
-  int64_t left = atomic_fetch_sub(&sh->budget, (int64_t)want);
-  if (left <= 0) {
-    atomic_fetch_add(&sh->budget, (int64_t)want);
-    return 0;
+  pthread_mutex_lock(&sh->budget_lock);
+  while (atomic_load(&sh->budget) <= 0 && sh->budget_held > 0)
+    pthread_cond_wait(&sh->budget_cv, &sh->budget_lock);
+  int64_t left = atomic_load(&sh->budget);
+  uint64_t got = left <= 0 ? 0 : (uint64_t)left < want ? (uint64_t)left : want;
+  if (got) {
+    atomic_fetch_sub(&sh->budget, (int64_t)got);
+    sh->budget_held++;
   }
-  if ((uint64_t)left < want) {
-    atomic_fetch_add(&sh->budget, (int64_t)(want - (uint64_t)left));
-    return (uint64_t)left;
-  }
-  return want;
+  pthread_mutex_unlock(&sh->budget_lock);
+  return got;
 }
 
+/* Returns the unused part of a slice (once per slice take_budget gave). */
 static void give_back_budget(shared *sh, uint64_t n)
 {
-  if (sh->limited && n) atomic_fetch_add(&sh->budget, (int64_t)n);
+  if (!sh->limited) return;
+  pthread_mutex_lock(&sh->budget_lock);
+  atomic_fetch_add(&sh->budget, (int64_t)n);
+  sh->budget_held--;
+  pthread_cond_broadcast(&sh->budget_cv);
+  pthread_mutex_unlock(&sh->budget_lock);
+}
+
+/* 1 if the budget is used up and no slice is out */
+static int budget_exhausted(shared *sh)
+{
+  if (!sh->limited) return 0;
+  pthread_mutex_lock(&sh->budget_lock);
+  int r = atomic_load(&sh->budget) <= 0 && sh->budget_held == 0;
+  pthread_mutex_unlock(&sh->budget_lock);
+  return r;
 }
 
 static void report_progress(shared *sh)
@@ -175,7 +197,8 @@ static int deadlock(worker *wk)
   return -1;
 }
 
-/* Runs the current work-group to completion. */
+/* Runs the current work-group to completion: 0, -1 on an error (in wk->err),
+ * 1 when it stopped because another host thread failed. */
 static int run_wg(worker *wk)
 {
   shared *sh = wk->sh;
@@ -188,7 +211,7 @@ static int run_wg(worker *wk)
     for (unsigned i = 0; i < wg->nwarps; i++) {
       vs_warp *w = wg->warps[i];
       if (w->state != VS_W_READY) continue;
-      if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) return -1;
+      if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) return 1; /* another failed */
       uint64_t slice = take_budget(sh, quantum);
       if (slice == 0) {
         vs_warp_fault(w, VS_FAULT_LIMIT, 0,
@@ -201,6 +224,14 @@ static int run_wg(worker *wk)
                : instrumented ? run_slice_instrumented(wk, w, slice)
                               : run_slice(w, slice);
       give_back_budget(sh, slice - (w->insns - before));
+      /* the limit ran out while this warp ran: report it on this warp (the
+       * one that used the instructions), not on the next one to ask */
+      if (ev == VS_EV_NONE && w->insns - before == slice && budget_exhausted(sh)) {
+        vs_warp_fault(w, VS_FAULT_LIMIT, 0,
+                      "instruction limit reached (--max-instructions %" PRIu64 ")",
+                      opt->max_instructions);
+        return vs_exec_report_fault(&wk->ex, w, &wk->err);
+      }
       if (opt->on_progress) {
         atomic_fetch_add_explicit(&sh->insns_done, w->insns - before, memory_order_relaxed);
         if (wk->slot == 0) report_progress(sh);
@@ -263,6 +294,7 @@ static void *worker_main(void *arg)
     vs_wg_start(&sh->lc, &wk->wg, wk->warps, &wk->ex, id, wk->slot);
     int rc = run_wg(wk);
     account_wg(wk);
+    if (rc > 0) break; /* stopped because another host thread failed */
     if (rc && sh->opt->debug) sh->opt->debug->error(sh->opt->debug->ctx, &wk->wg, &wk->err);
     if (rc) {
       wk->failed = 1;
@@ -294,6 +326,8 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
   if (vs_launch_begin(&sh.lc, dev, l, nthreads, err)) return -1;
   nthreads = sh.lc.nslots; /* fewer if the work-groups share local memory */
   pthread_mutex_init(&sh.print_lock, NULL);
+  pthread_mutex_init(&sh.budget_lock, NULL);
+  pthread_cond_init(&sh.budget_cv, NULL);
 
   int rc = 0;
   worker *wks = vs_calloc(nthreads, sizeof *wks, err);
@@ -339,6 +373,8 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
     rc = vs_error_set(err, VS_E_KERNEL, "kernel '%s': the print buffer could not be read",
                       l->name ? l->name : "?");
   pthread_mutex_destroy(&sh.print_lock);
+  pthread_mutex_destroy(&sh.budget_lock);
+  pthread_cond_destroy(&sh.budget_cv);
   if (rc == 0 && opt->stats) {
     vs_exec_stats st;
     memset(&st, 0, sizeof st);
