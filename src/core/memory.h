@@ -96,6 +96,15 @@ static inline vs_page *vs_mem_page(vs_mem *m, uint32_t addr)
   return atomic_load_explicit(&m->pages[addr >> VS_PAGE_SHIFT], memory_order_acquire);
 }
 
+/* Copies 1, 2 or 4 bytes with a copy of constant size each (a memcpy of a
+ * run-time size is a byte loop whose result the next read stalls on). */
+static inline void vs_mem_copy_small(void *dst, const void *src, unsigned size)
+{
+  if (size == 4) memcpy(dst, src, 4);
+  else if (size == 2) memcpy(dst, src, 2);
+  else memcpy(dst, src, 1);
+}
+
 /* Aligned loads and stores used by instruction semantics.  Return 0 or a
  * VS_MF_* fault code.  size is 1, 2 or 4. */
 static inline int vs_mem_load(vs_mem *m, uint32_t addr, void *dst, unsigned size)
@@ -103,7 +112,7 @@ static inline int vs_mem_load(vs_mem *m, uint32_t addr, void *dst, unsigned size
   if (__builtin_expect(addr & (size - 1), 0)) return VS_MF_MISALIGNED;
   vs_page *p = vs_mem_page(m, addr);
   if (__builtin_expect(p != NULL, 1)) {
-    memcpy(dst, p->data + (addr & VS_PAGE_MASK), size);
+    vs_mem_copy_small(dst, p->data + (addr & VS_PAGE_MASK), size);
     return 0;
   }
   return vs_mem_load_slow(m, addr, dst, size);
@@ -115,7 +124,7 @@ static inline int vs_mem_store(vs_mem *m, uint32_t addr, const void *src, unsign
   vs_page *p = vs_mem_page(m, addr);
   if (__builtin_expect(p != NULL &&
                        atomic_load_explicit(&p->decoded, memory_order_relaxed) == NULL, 1)) {
-    memcpy(p->data + (addr & VS_PAGE_MASK), src, size);
+    vs_mem_copy_small(p->data + (addr & VS_PAGE_MASK), src, size);
     return 0;
   }
   return vs_mem_store_slow(m, addr, src, size);

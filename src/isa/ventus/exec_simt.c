@@ -46,10 +46,10 @@ static int vbranch(vs_warp *w, const vs_dinsn *d, vs_mask taken)
   int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
     const uint32_t *a = vt_vreg(w, d->rs2), *b = vt_vreg(w, d->rs1);           \
-    vs_mask act = w->active, taken = 0;                                        \
+    vs_mask taken = 0; /* every lane compared, no branch per lane */           \
     for (unsigned i = 0; i < w->nlanes; i++)                                   \
-      if ((act >> i & 1) && ((T)a[i] OP (T)b[i])) taken |= (vs_mask)1 << i;    \
-    return vbranch(w, d, taken);                                               \
+      taken |= (vs_mask)((T)a[i] OP (T)b[i]) << i;                             \
+    return vbranch(w, d, taken & w->active);                                   \
   }
 VBRANCH(VBEQ, uint32_t, ==)
 VBRANCH(VBNE, uint32_t, !=)

@@ -41,6 +41,41 @@
     return vt_next(w, d);                                                      \
   }
 
+/* Element-wise y = EXPR without side effects: under a partial mask every lane
+ * is computed and inactive ones keep their old value, without a branch per
+ * lane (random masks in divergent code would mispredict). */
+#define VLOOP_PURE(REGS, Y_DECL, Y_ELEM, EXPR)                                 \
+  {                                                                            \
+    int f_ = vt_vcheck(w, d, REGS);                                            \
+    if (f_) return f_;                                                         \
+    unsigned n = w->nlanes;                                                    \
+    Y_DECL;                                                                    \
+    for (unsigned g = 0; g < VT(w)->lmul; g++) {                               \
+      vs_mask m = vt_emask(w, d, g);                                           \
+      uint32_t *vd = vt_vreg(w, d->rd + g);                                    \
+      const uint32_t *v2 = vt_vreg(w, d->rs2 + g);                             \
+      const uint32_t *v1 = vt_vreg(w, d->rs1 + g);                             \
+      (void)v1; (void)v2;                                                      \
+      if (m == w->full) {                                                      \
+        for (unsigned i = 0; i < n; i++) {                                     \
+          uint32_t x = v2[i], y = Y_ELEM;                                      \
+          (void)x; (void)y;                                                    \
+          vd[i] = (EXPR);                                                      \
+        }                                                                      \
+      } else {                                                                 \
+        uint32_t keep_[VS_MAX_LANES];                                          \
+        for (unsigned i = 0; i < n; i++) keep_[i] = (uint32_t)(m >> i & 1) - 1u; \
+        for (unsigned i = 0; i < n; i++) {                                     \
+          uint32_t x = v2[i], y = Y_ELEM;                                      \
+          (void)x; (void)y;                                                    \
+          uint32_t r_ = (EXPR);                                                \
+          vd[i] = (vd[i] & keep_[i]) | (r_ & ~keep_[i]);                       \
+        }                                                                      \
+      }                                                                        \
+    }                                                                          \
+    return vt_next(w, d);                                                      \
+  }
+
 /* .vv: y = vs1[i]; .vx: y = x[rs1]; .vi: y = imm */
 #define DEF_VV(ID, BODY) \
   int vt_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP(VT_VD | VT_VS1 | VT_VS2, (void)0, v1[i], BODY)
@@ -49,9 +84,19 @@
 #define DEF_VI(ID, BODY) \
   int vt_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP(VT_VD | VT_VS2, uint32_t ys_ = (uint32_t)d->imm, ys_, BODY)
 
-#define OP3(NAME, EXPR) DEF_VV(NAME##_VV, vd[i] = (EXPR)) DEF_VX(NAME##_VX, vd[i] = (EXPR)) DEF_VI(NAME##_VI, vd[i] = (EXPR))
-#define OP2(NAME, EXPR) DEF_VV(NAME##_VV, vd[i] = (EXPR)) DEF_VX(NAME##_VX, vd[i] = (EXPR))
-#define OPXI(NAME, EXPR) DEF_VX(NAME##_VX, vd[i] = (EXPR)) DEF_VI(NAME##_VI, vd[i] = (EXPR))
+/* OP3/OP2/OPXI: pure element-wise operations (.vv .vx .vi / .vv .vx / .vx .vi) */
+#define PURE_VV(ID, EXPR) \
+  int vt_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VT_VD | VT_VS1 | VT_VS2, (void)0, v1[i], EXPR)
+#define PURE_VX(ID, EXPR) \
+  int vt_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VT_VD | VT_VS2, uint32_t ys_ = w->x[d->rs1], ys_, EXPR)
+#define PURE_VI(ID, EXPR) \
+  int vt_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VT_VD | VT_VS2, uint32_t ys_ = (uint32_t)d->imm, ys_, EXPR)
+#define OP3(NAME, EXPR) PURE_VV(NAME##_VV, EXPR) PURE_VX(NAME##_VX, EXPR) PURE_VI(NAME##_VI, EXPR)
+#define OP2(NAME, EXPR) PURE_VV(NAME##_VV, EXPR) PURE_VX(NAME##_VX, EXPR)
+#define OPXI(NAME, EXPR) PURE_VX(NAME##_VX, EXPR) PURE_VI(NAME##_VI, EXPR)
+/* OP3S/OP2S: operations that may set vxsat, so only active elements run */
+#define OP3S(NAME, EXPR) DEF_VV(NAME##_VV, vd[i] = (EXPR)) DEF_VX(NAME##_VX, vd[i] = (EXPR)) DEF_VI(NAME##_VI, vd[i] = (EXPR))
+#define OP2S(NAME, EXPR) DEF_VV(NAME##_VV, vd[i] = (EXPR)) DEF_VX(NAME##_VX, vd[i] = (EXPR))
 
 #define S(v) ((int32_t)(v))
 
@@ -167,10 +212,10 @@ static inline uint32_t sat_sub(vs_warp *w, uint32_t a, uint32_t b)
   if (r < INT32_MIN) { VT(w)->vxsat = 1; return 0x80000000u; }
   return (uint32_t)r;
 }
-OP3(VSADDU, sat_addu(w, x, y))
-OP3(VSADD, sat_add(w, x, y))
-OP2(VSSUBU, sat_subu(w, x, y))
-OP2(VSSUB, sat_sub(w, x, y))
+OP3S(VSADDU, sat_addu(w, x, y))
+OP3S(VSADD, sat_add(w, x, y))
+OP2S(VSSUBU, sat_subu(w, x, y))
+OP2S(VSSUB, sat_sub(w, x, y))
 
 /* averaging add/subtract: (x op y) >> 1 with rounding, in 33 bits */
 OP2(VAADDU, (uint32_t)roundoff_u((uint64_t)x + y, 1, VT(w)->vxrm))
@@ -187,7 +232,7 @@ static inline uint32_t smul(vs_warp *w, uint32_t a, uint32_t b)
   }
   return (uint32_t)roundoff_s((int64_t)S(a) * S(b), 31, VT(w)->vxrm);
 }
-OP2(VSMUL, smul(w, x, y))
+OP2S(VSMUL, smul(w, x, y))
 OP3(VSSRL, (uint32_t)roundoff_u(x, y & 31, VT(w)->vxrm))
 OP3(VSSRA, (uint32_t)roundoff_s(S(x), y & 31, VT(w)->vxrm))
 

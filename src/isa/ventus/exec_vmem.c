@@ -42,7 +42,8 @@ static inline int pair_prefix(const vs_dinsn *d)
 
 /* data register of a store: vs3 (bits 11:7) for the RVV forms, vs2 for the
  * Ventus forms */
-static int vload(vs_warp *w, const vs_dinsn *d, int mode, unsigned size, int sign, unsigned idx_size)
+/* always inlined: each instruction gets a copy with its mode and sizes constant */
+static inline __attribute__((always_inline)) int vload(vs_warp *w, const vs_dinsn *d, int mode, unsigned size, int sign, unsigned idx_size)
 {
   unsigned regs = VT_VD | (mode == A_INDEX ? VT_VS2 : 0);
   int f = vt_vcheck(w, d, regs);
@@ -70,7 +71,7 @@ static int vload(vs_warp *w, const vs_dinsn *d, int mode, unsigned size, int sig
   return vt_next(w, d);
 }
 
-static int vstore(vs_warp *w, const vs_dinsn *d, int mode, unsigned size, unsigned data_reg,
+static inline __attribute__((always_inline)) int vstore(vs_warp *w, const vs_dinsn *d, int mode, unsigned size, unsigned data_reg,
                   unsigned idx_size)
 {
   unsigned regs = (mode == A_INDEX ? VT_VS2 : 0) | (data_reg == d->rs3 ? VT_VS3 : VT_VS2);
