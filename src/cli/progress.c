@@ -41,7 +41,7 @@ void vs_cli_progress_cb(void *ctx, const vs_progress *pr)
   vs_cli_progress *p = ctx;
   if (!p->enabled) return;
   double now = vs_now();
-  if (now - p->start < p->delay || now - p->last < INTERVAL) return;
+  if (now - p->start < p->delay || (p->shown && now - p->last < INTERVAL)) return;
   p->last = now;
   double el = now - p->start;
   char eta[48] = "";
