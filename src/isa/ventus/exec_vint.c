@@ -10,8 +10,9 @@
 #include "isa/ventus/vexec.h"
 
 /* Element loop over the group: BODY computes vd[i] from x (vs2 element)
- * and y (second operand, from Y_INIT/Y_ELEM). */
-#define VLOOP(REGS, Y_DECL, Y_ELEM, BODY)                                      \
+ * and y (second operand, from Y_DECL/Y_ELEM) when every element is active;
+ * under a partial mask MASK_PRE runs once and MASKED_BODY per element. */
+#define VLOOP_(REGS, Y_DECL, Y_ELEM, BODY, MASK_PRE, MASKED_BODY)              \
   {                                                                            \
     int f_ = vt_vcheck(w, d, REGS);                                            \
     if (f_) return f_;                                                         \
@@ -30,51 +31,29 @@
           BODY;                                                                \
         }                                                                      \
       } else {                                                                 \
+        MASK_PRE;                                                              \
         for (unsigned i = 0; i < n; i++) {                                     \
-          if (!(m >> i & 1)) continue;                                         \
           uint32_t x = v2[i], y = Y_ELEM;                                      \
           (void)x; (void)y;                                                    \
-          BODY;                                                                \
+          MASKED_BODY;                                                         \
         }                                                                      \
       }                                                                        \
     }                                                                          \
     return vt_next(w, d);                                                      \
   }
 
-/* Element-wise y = EXPR without side effects: under a partial mask every lane
- * is computed and inactive ones keep their old value, without a branch per
- * lane (random masks in divergent code would mispredict). */
+/* Any BODY: only active elements run it */
+#define VLOOP(REGS, Y_DECL, Y_ELEM, BODY) \
+  VLOOP_(REGS, Y_DECL, Y_ELEM, BODY, (void)0, if (!(m >> i & 1)) continue; BODY)
+
+/* vd[i] = EXPR without side effects: under a partial mask every element is
+ * computed and inactive ones keep their old value, without a branch per
+ * element (random masks in divergent code would mispredict). */
 #define VLOOP_PURE(REGS, Y_DECL, Y_ELEM, EXPR)                                 \
-  {                                                                            \
-    int f_ = vt_vcheck(w, d, REGS);                                            \
-    if (f_) return f_;                                                         \
-    unsigned n = w->nlanes;                                                    \
-    Y_DECL;                                                                    \
-    for (unsigned g = 0; g < VT(w)->lmul; g++) {                               \
-      vs_mask m = vt_emask(w, d, g);                                           \
-      uint32_t *vd = vt_vreg(w, d->rd + g);                                    \
-      const uint32_t *v2 = vt_vreg(w, d->rs2 + g);                             \
-      const uint32_t *v1 = vt_vreg(w, d->rs1 + g);                             \
-      (void)v1; (void)v2;                                                      \
-      if (m == w->full) {                                                      \
-        for (unsigned i = 0; i < n; i++) {                                     \
-          uint32_t x = v2[i], y = Y_ELEM;                                      \
-          (void)x; (void)y;                                                    \
-          vd[i] = (EXPR);                                                      \
-        }                                                                      \
-      } else {                                                                 \
-        uint32_t keep_[VS_MAX_LANES];                                          \
-        for (unsigned i = 0; i < n; i++) keep_[i] = (uint32_t)(m >> i & 1) - 1u; \
-        for (unsigned i = 0; i < n; i++) {                                     \
-          uint32_t x = v2[i], y = Y_ELEM;                                      \
-          (void)x; (void)y;                                                    \
-          uint32_t r_ = (EXPR);                                                \
-          vd[i] = (vd[i] & keep_[i]) | (r_ & ~keep_[i]);                       \
-        }                                                                      \
-      }                                                                        \
-    }                                                                          \
-    return vt_next(w, d);                                                      \
-  }
+  VLOOP_(REGS, Y_DECL, Y_ELEM, vd[i] = (EXPR),                                 \
+         uint32_t keep_[VS_MAX_LANES];                                         \
+         for (unsigned i = 0; i < n; i++) keep_[i] = (uint32_t)(m >> i & 1) - 1u, \
+         uint32_t r_ = (EXPR); vd[i] = (vd[i] & keep_[i]) | (r_ & ~keep_[i]))
 
 /* .vv: y = vs1[i]; .vx: y = x[rs1]; .vi: y = imm */
 #define DEF_VV(ID, BODY) \
