@@ -14,6 +14,9 @@
  *                    file when the device is closed ("" = off)
  *   trace            commit log (spec section 9) of every launch to this
  *                    file ("-" = stdout, "" = off); forces threads = 1
+ *   timeline         Chrome Trace Event timeline of every launch to this file,
+ *                    completed when the device closes ("" = off); needs
+ *                    mode timing
  *   save-launches    save every launch as <kernel>_<n>.metadata/.data in
  *                    this directory before it runs ("" = off)
  *   cores            VT_CAPS_MAX_CORES, 1..1024                     (2)

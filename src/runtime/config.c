@@ -31,6 +31,7 @@ static const key_info keys[] = {
   {"max-instructions", K_U64, 0, UINT64_MAX / 2, OFF(max_instructions)},
   {"stats", K_STR, 0, 0, OFF(stats_path)},
   {"trace", K_STR, 0, 0, OFF(trace_path)},
+  {"timeline", K_STR, 0, 0, OFF(timeline_path)},
   {"save-launches", K_STR, 0, 0, OFF(save_dir)},
   {"cores", K_U32, 1, 1024, OFF(cores)},
   {"warps", K_U32, 1, VS_MAX_WG_WARPS, OFF(warps)},
@@ -192,17 +193,20 @@ void rt_config_free(rt_config *c)
   free(c->timing_config);
   free(c->stats_path);
   free(c->trace_path);
+  free(c->timeline_path);
   free(c->save_dir);
-  c->timing_config = c->stats_path = c->trace_path = c->save_dir = NULL;
+  c->timing_config = c->stats_path = c->trace_path = c->timeline_path = c->save_dir = NULL;
 }
 
 int rt_config_copy(rt_config *dst, const rt_config *src, vs_error *err)
 {
   *dst = *src;
-  dst->timing_config = dst->stats_path = dst->trace_path = dst->save_dir = NULL;
-  const char *const s[4] = {src->timing_config, src->stats_path, src->trace_path, src->save_dir};
-  char **d[4] = {&dst->timing_config, &dst->stats_path, &dst->trace_path, &dst->save_dir};
-  for (int i = 0; i < 4; i++)
+  dst->timing_config = dst->stats_path = dst->trace_path = dst->timeline_path = dst->save_dir = NULL;
+  const char *const s[] = {src->timing_config, src->stats_path, src->trace_path, src->timeline_path,
+                           src->save_dir};
+  char **d[] = {&dst->timing_config, &dst->stats_path, &dst->trace_path, &dst->timeline_path,
+                &dst->save_dir};
+  for (size_t i = 0; i < sizeof s / sizeof s[0]; i++)
     if (s[i] && !(*d[i] = vs_strdup(s[i], err))) {
       rt_config_free(dst);
       return -1;

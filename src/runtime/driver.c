@@ -213,6 +213,35 @@ static int open_trace(const char *path, FILE **out, int *is_stdout, vs_error *er
   return 0;
 }
 
+/* Setting timeline: a Chrome Trace Event file of every timing-mode launch
+ * of the device, completed when the device closes or the setting changes. */
+static int open_timeline(const char *path, vs_timeline **tl, FILE **f, vs_error *err)
+{
+  *tl = NULL;
+  *f = NULL;
+  if (!path || !*path) return 0;
+  if (!(*f = fopen(path, "w"))) return vs_error_set(err, VS_E_IO, "timeline file %s: %s", path, strerror(errno));
+  vs_timeline_options o = {0, 0, 1000000}; /* the limit of ventsim run --timeline */
+  if (vs_timeline_create(tl, *f, &o, err)) {
+    fclose(*f);
+    *f = NULL;
+    return vs_error_prefix(err, "timeline file %s", path);
+  }
+  return 0;
+}
+
+static int close_timeline(rt_dev *d, vs_error *err)
+{
+  int rc = 0;
+  if (d->timeline && vs_timeline_finish(d->timeline, err)) rc = -1;
+  vs_timeline_free(d->timeline);
+  if (d->timeline_file && fclose(d->timeline_file) != 0 && rc == 0)
+    rc = vs_error_set(err, VS_E_IO, "timeline file: write error");
+  d->timeline = NULL;
+  d->timeline_file = NULL;
+  return rc;
+}
+
 static void free_dev(rt_dev *d)
 {
   if (!d) return;
@@ -225,6 +254,8 @@ static void free_dev(rt_dev *d)
   free(d->pending_msg);
   vs_stats_free(d->stats);
   if (d->trace && !d->trace_is_stdout) fclose(d->trace);
+  vs_error ignored = {0};
+  close_timeline(d, &ignored);
   rt_save_free(&d->save);
   pthread_mutex_destroy(&d->lock);
   free(d);
@@ -251,6 +282,7 @@ int vt_dev_open(vt_device_h *hdevice)
   if (rc == 0 && d->cfg.stats_path && !(d->stats = vs_stats_create()))
     rc = vs_error_set(&err, VS_E_NOMEM, "out of memory");
   if (rc == 0) rc = open_trace(d->cfg.trace_path, &d->trace, &d->trace_is_stdout, &err);
+  if (rc == 0) rc = open_timeline(d->cfg.timeline_path, &d->timeline, &d->timeline_file, &err);
   if (rc == 0) {
     pthread_mutex_lock(&reg_lock);
     if (nreg == capreg) {
@@ -302,6 +334,8 @@ int vt_dev_close(vt_device_h hdevice)
     }
   }
   if (d->trace && fflush(d->trace) != 0 && rc == 0) rc = rt_fail(fn, "trace file: write error");
+  vs_error terr = {0};
+  if (close_timeline(d, &terr) && rc == 0) rc = rt_fail(fn, "%s", terr.msg);
   free_dev(d);
   return rc;
 }
@@ -896,6 +930,11 @@ static int start_locked(rt_dev *d, const vt_meta_data *md, uint64_t task, const 
   opt.max_instructions = d->cfg.max_instructions;
   opt.trace = d->trace;
   opt.stats = d->stats;
+  if (d->timeline) {
+    if (d->cfg.mode != RT_MODE_TIMING)
+      return rt_fail(fn, "setting timeline (VENTSIM_TIMELINE) needs mode timing (VENTSIM_MODE=timing)");
+    opt.observer = vs_timeline_observer(d->timeline);
+  }
   if (printing) {
     opt.on_print = on_print;
     opt.on_print_ctx = &pctx;
@@ -1023,6 +1062,17 @@ int vt_ventsim_set(vt_device_h dev, const char *key, const char *value)
   rt_dev *d = rt_enter(dev, fn);
   if (!d) return -1;
   if (!key || !value) return rt_leave(d, rt_fail(fn, "key or value is NULL"));
+  if (!strcmp(key, "timeline")) { /* complete the old file, then start the new one */
+    vs_timeline *tl = NULL;
+    FILE *f = NULL;
+    if (rt_config_set(&d->cfg, key, value, &err) ||
+        close_timeline(d, &err) ||
+        open_timeline(d->cfg.timeline_path, &tl, &f, &err))
+      return rt_leave(d, rt_fail(fn, "%s", err.msg));
+    d->timeline = tl;
+    d->timeline_file = f;
+    return rt_leave(d, 0);
+  }
   if (!strcmp(key, "trace")) { /* open the new file before giving up the old one */
     FILE *t = NULL;
     int is_stdout = 0;

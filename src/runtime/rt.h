@@ -14,6 +14,7 @@
 #include "ventsim/error.h"
 #include "ventsim/sim.h"
 #include "ventsim/stats.h"
+#include "ventsim/timeline.h"
 
 #define RT_KERNEL_BASE 0x80000000u  /* VT_CAPS_KERNEL_BASE_ADDR */
 #define RT_ALLOC_BASE  0x90000000u  /* VT_CAPS_ALLOC_BASE_ADDR  */
@@ -40,6 +41,7 @@ typedef struct rt_config {
   uint64_t max_instructions;
   char *stats_path;
   char *trace_path;
+  char *timeline_path;
   char *save_dir;
   unsigned cores, warps, warp_threads;
   uint32_t local_mem;
@@ -119,6 +121,8 @@ typedef struct rt_dev {
   vs_stats *stats;
   FILE *trace;
   int trace_is_stdout;
+  vs_timeline *timeline;      /* setting timeline: every timing launch */
+  FILE *timeline_file;
   FILE *print_out;
   rt_save save;
 } rt_dev;
