@@ -125,6 +125,7 @@ int vs_reserve(vs_asm *as, uint64_t n, uint8_t fill, vs_pos pos)
     s->size += n;
     return 0;
   }
+  if (n == 0) return 0; /* (s->data.data may still be NULL) */
   vs_error e;
   if (vs_buf_reserve(&s->data, (size_t)n, &e)) { vs_asm_nomem(as); return -1; }
   memset(s->data.data + s->data.len, fill, (size_t)n);

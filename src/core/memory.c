@@ -132,6 +132,7 @@ int vs_mem_unmap(vs_mem *m, uint32_t base, vs_error *err)
   memmove(&m->regions[i], &m->regions[i + 1], (m->nregions - i - 1) * sizeof *m->regions);
   m->nregions--;
   for (uint64_t pg = lo >> VS_PAGE_SHIFT; pg <= (hi - 1) >> VS_PAGE_SHIFT; pg++) {
+    if (!atomic_load(&m->pages[pg])) continue;  /* never written: nothing to free */
     if (page_mapped(m, (uint32_t)pg)) continue; /* shared with a neighbour */
     vs_page *p = atomic_exchange(&m->pages[pg], NULL);
     if (p) {

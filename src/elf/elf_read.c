@@ -64,6 +64,9 @@ int vs_elf_load_mem(const void *data, size_t len, const char *name, vs_elf **out
   if (eh->e_machine != EM_RISCV)
     return fail(elf, e, err, name, "not a RISC-V ELF file (e_machine is not EM_RISCV)");
   e->entry = eh->e_entry;
+  /* libelf hands out the header tables in place: they must be aligned */
+  if (eh->e_phoff % 4 || eh->e_shoff % 4)
+    return fail(elf, e, err, name, "program or section header table not 4-byte aligned");
 
   /* program headers */
   size_t nph = 0;

@@ -283,10 +283,25 @@ static int ini_result(int rc, ini_ctx *x, const char *name, vs_error *err)
                       name, rc);
 }
 
+/* inih reads lines into a 200-byte buffer and silently continues a longer
+ * line as a new one (so the end of a long comment could set a parameter):
+ * longer lines are rejected.  198 characters + the newline fit. */
+#define VS_TCONFIG_MAX_LINE 198
+
 /* Applies the file to a scratch copy so that a bad file leaves c untouched */
 int vs_timing_config_load_string(vs_timing_config *c, const char *text, const char *name,
                                  vs_error *err)
 {
+  size_t line = 1, col = 0;
+  for (const char *t = text; *t; t++) {
+    if (*t == '\n') {
+      line++;
+      col = 0;
+    } else if (++col > VS_TCONFIG_MAX_LINE) {
+      return vs_error_set(err, VS_E_CONFIG, "%s:%zu: line longer than %d characters", name, line,
+                          VS_TCONFIG_MAX_LINE);
+    }
+  }
   vs_timing_config tmp = *c;
   ini_ctx x = {&tmp, "", 0};
   int rc = ini_parse_string(text, ini_handler_fn, &x);
