@@ -19,6 +19,33 @@
 #include "ventsim/driver.h"
 #include "ventsim/launch.h"
 
+/* Loads the vecadd test program on dev with buffers a, b (n words each) and
+ * an output buffer; returns the kernel with its arguments set and the
+ * program and output address through pp and dc. */
+static vs_kernel *vecadd_setup(vt_device_h dev, const uint32_t *a, const uint32_t *b, size_t n,
+                               vs_program **pp, uint32_t *dc)
+{
+  static tprog t;
+  tp_start(&t);
+  tp_binop(&t, "vecadd", 0);
+  size_t len;
+  uint8_t *elf = tp_elf(&t, NULL, 0, &len);
+  assert_non_null(elf);
+  vs_program *p = vs_program_load_mem(dev, elf, len, "vecadd.elf");
+  free(elf);
+  assert_non_null(p);
+  size_t bytes = n * sizeof *a;
+  uint32_t da = vs_buffer_new(p, bytes, a), db = vs_buffer_new(p, bytes, b);
+  *dc = vs_buffer_new(p, bytes, NULL);
+  vs_kernel *k = vs_kernel_get(p, "vecadd");
+  assert_non_null(k);
+  assert_int_equal(vs_kernel_set_arg_buffer(k, 0, da), 0);
+  assert_int_equal(vs_kernel_set_arg_buffer(k, 1, db), 0);
+  assert_int_equal(vs_kernel_set_arg_buffer(k, 2, *dc), 0);
+  *pp = p;
+  return k;
+}
+
 static void test_vecadd_timing(void **state)
 {
   (void)state;
@@ -28,24 +55,12 @@ static void test_vecadd_timing(void **state)
     a[i] = 3 * i;
     b[i] = 77777u - i;
   }
-  static tprog t;
-  tp_start(&t);
-  tp_binop(&t, "vecadd", 0);
-  size_t len;
-  uint8_t *elf = tp_elf(&t, NULL, 0, &len);
-  assert_non_null(elf);
   vt_device_h dev = NULL;
   assert_int_equal(vt_dev_open(&dev), 0);
   assert_int_equal(vt_ventsim_set(dev, "mode", "timing"), 0);
-  vs_program *p = vs_program_load_mem(dev, elf, len, "timing.elf");
-  free(elf);
-  assert_non_null(p);
-  uint32_t da = vs_buffer_new(p, sizeof a, a), db = vs_buffer_new(p, sizeof b, b), dc = vs_buffer_new(p, sizeof c, NULL);
-  vs_kernel *k = vs_kernel_get(p, "vecadd");
-  assert_non_null(k);
-  assert_int_equal(vs_kernel_set_arg_buffer(k, 0, da), 0);
-  assert_int_equal(vs_kernel_set_arg_buffer(k, 1, db), 0);
-  assert_int_equal(vs_kernel_set_arg_buffer(k, 2, dc), 0);
+  vs_program *p;
+  uint32_t dc;
+  vs_kernel *k = vecadd_setup(dev, a, b, N, &p, &dc);
   size_t g = N, l = 128;
   vs_run_result r;
   vs_launch_opts o;
@@ -78,12 +93,6 @@ static void test_timeline(void **state)
   enum { N = 8192, WG = 128 }; /* long enough for counter samples (every 1000 cycles) */
   static uint32_t a[N], b[N];
   for (unsigned i = 0; i < N; i++) a[i] = b[i] = i;
-  static tprog t;
-  tp_start(&t);
-  tp_binop(&t, "vecadd", 0);
-  size_t len;
-  uint8_t *elf = tp_elf(&t, NULL, 0, &len);
-  assert_non_null(elf);
   char path[] = "/tmp/vs_timelineXXXXXX";
   int fd = mkstemp(path);
   assert_true(fd >= 0);
@@ -91,15 +100,9 @@ static void test_timeline(void **state)
   vt_device_h dev = NULL;
   assert_int_equal(vt_dev_open(&dev), 0);
   assert_int_equal(vt_ventsim_set(dev, "timeline", path), 0);
-  vs_program *p = vs_program_load_mem(dev, elf, len, "timeline.elf");
-  free(elf);
-  assert_non_null(p);
-  uint32_t da = vs_buffer_new(p, sizeof a, a), db = vs_buffer_new(p, sizeof b, b), dc = vs_buffer_new(p, sizeof a, NULL);
-  vs_kernel *k = vs_kernel_get(p, "vecadd");
-  assert_non_null(k);
-  assert_int_equal(vs_kernel_set_arg_buffer(k, 0, da), 0);
-  assert_int_equal(vs_kernel_set_arg_buffer(k, 1, db), 0);
-  assert_int_equal(vs_kernel_set_arg_buffer(k, 2, dc), 0);
+  vs_program *p;
+  uint32_t dc;
+  vs_kernel *k = vecadd_setup(dev, a, b, N, &p, &dc);
   size_t g = N, l = WG;
   assert_int_not_equal(vs_kernel_launch(k, 1, &g, &l, NULL), 0); /* functional mode */
   assert_non_null(strstr(vt_last_error(), "needs mode timing"));
