@@ -23,7 +23,7 @@ typedef struct shared {
   const vs_run_options *opt;
   _Atomic uint32_t next_wg;
   _Atomic int stop;         /* an error happened: everyone stops         */
-  _Atomic int64_t budget;   /* remaining instruction budget (if limited) */
+  int64_t budget;           /* remaining instruction budget (if limited; under budget_lock) */
   int limited;
   unsigned budget_held;     /* slices taken and not yet given back       */
   pthread_mutex_t budget_lock;
@@ -129,12 +129,12 @@ static uint64_t take_budget(shared *sh, uint64_t want)
 {
   if (!sh->limited) return want;
   pthread_mutex_lock(&sh->budget_lock);
-  while (atomic_load(&sh->budget) <= 0 && sh->budget_held > 0)
+  while (sh->budget <= 0 && sh->budget_held > 0)
     pthread_cond_wait(&sh->budget_cv, &sh->budget_lock);
-  int64_t left = atomic_load(&sh->budget);
+  int64_t left = sh->budget;
   uint64_t got = left <= 0 ? 0 : (uint64_t)left < want ? (uint64_t)left : want;
   if (got) {
-    atomic_fetch_sub(&sh->budget, (int64_t)got);
+    sh->budget -= (int64_t)got;
     sh->budget_held++;
   }
   pthread_mutex_unlock(&sh->budget_lock);
@@ -146,7 +146,7 @@ static void give_back_budget(shared *sh, uint64_t n)
 {
   if (!sh->limited) return;
   pthread_mutex_lock(&sh->budget_lock);
-  atomic_fetch_add(&sh->budget, (int64_t)n);
+  sh->budget += (int64_t)n;
   sh->budget_held--;
   pthread_cond_broadcast(&sh->budget_cv);
   pthread_mutex_unlock(&sh->budget_lock);
@@ -157,7 +157,7 @@ static int budget_exhausted(shared *sh)
 {
   if (!sh->limited) return 0;
   pthread_mutex_lock(&sh->budget_lock);
-  int r = atomic_load(&sh->budget) <= 0 && sh->budget_held == 0;
+  int r = sh->budget <= 0 && sh->budget_held == 0;
   pthread_mutex_unlock(&sh->budget_lock);
   return r;
 }
@@ -322,7 +322,7 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
   memset(&sh, 0, sizeof sh);
   sh.opt = opt;
   sh.limited = opt->max_instructions > 0;
-  atomic_store(&sh.budget, sh.limited ? (int64_t)opt->max_instructions : 0);
+  sh.budget = sh.limited ? (int64_t)opt->max_instructions : 0;
   if (vs_launch_begin(&sh.lc, dev, l, nthreads, err)) return -1;
   nthreads = sh.lc.nslots; /* fewer if the work-groups share local memory */
   pthread_mutex_init(&sh.print_lock, NULL);
