@@ -33,6 +33,9 @@ extern "C" {
 
 typedef struct vs_timeline vs_timeline;
 
+/* Default of vs_timeline_options.max_events (ventsim run, VENTSIM_TIMELINE) */
+#define VS_TIMELINE_DEFAULT_MAX_EVENTS 1000000u
+
 typedef struct vs_timeline_options {
   /* Only [window_start, window_end) cycles are written (spans are clipped
    * to it); window_end 0: no end. */

@@ -166,7 +166,7 @@ static int run(int argc, char **argv)
   uint64_t maxc = 0;
   /* --timeline (docs/timeline.md) */
   const char *timeline_path = NULL;
-  vs_timeline_options tlopt = {0, 0, 1000000};
+  vs_timeline_options tlopt = {0, 0, VS_TIMELINE_DEFAULT_MAX_EVENTS};
   int tl_bounds = 0;
   uint64_t gdb_port = 0; /* --gdb */
   int use_gdb = 0;

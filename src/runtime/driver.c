@@ -221,7 +221,7 @@ static int open_timeline(const char *path, vs_timeline **tl, FILE **f, vs_error 
   *f = NULL;
   if (!path || !*path) return 0;
   if (!(*f = fopen(path, "w"))) return vs_error_set(err, VS_E_IO, "timeline file %s: %s", path, strerror(errno));
-  vs_timeline_options o = {0, 0, 1000000}; /* the limit of ventsim run --timeline */
+  vs_timeline_options o = {0, 0, VS_TIMELINE_DEFAULT_MAX_EVENTS};
   if (vs_timeline_create(tl, *f, &o, err)) {
     fclose(*f);
     *f = NULL;
