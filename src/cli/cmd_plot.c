@@ -9,10 +9,8 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "common/util.h"
 
-#ifndef VENTSIM_PLOT_INSTALL
-#define VENTSIM_PLOT_INSTALL "/usr/local/share/ventsim/ventsim-plot"
-#endif
 #ifndef VENTSIM_PLOT_SOURCE
 #define VENTSIM_PLOT_SOURCE "scripts/ventsim-plot"
 #endif
@@ -39,41 +37,21 @@ static const char usage[] =
   "\n"
   "exit status: 0 success, 1 bad input, 2 usage error, 3 matplotlib missing\n";
 
-static int readable(const char *p)
-{
-  return p && *p && access(p, R_OK) == 0;
-}
-
-/* The installed copy next to this executable: BIN/../share/ventsim/ */
-static int beside_exe(char *buf, size_t len)
-{
-  char exe[PATH_MAX];
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (n <= 0) return 0;
-  exe[n] = 0;
-  char *slash = strrchr(exe, '/');
-  if (!slash) return 0;
-  *slash = 0;
-  int k = snprintf(buf, len, "%s/../share/ventsim/ventsim-plot", exe);
-  return k > 0 && (size_t)k < len && readable(buf);
-}
-
 static int run(int argc, char **argv)
 {
   char found[PATH_MAX + 64];
   const char *script = getenv("VENTSIM_PLOT_SCRIPT");
-  if (script && *script && !readable(script)) {
+  if (script && *script && !vs_readable(script)) {
     vs_cli_error("plot", "VENTSIM_PLOT_SCRIPT=%s: %s", script, strerror(errno));
     return VS_EXIT_FAIL;
   }
   if (!script || !*script) {
-    if (beside_exe(found, sizeof found)) script = found;
-    else if (readable(VENTSIM_PLOT_INSTALL)) script = VENTSIM_PLOT_INSTALL;
-    else if (readable(VENTSIM_PLOT_SOURCE)) script = VENTSIM_PLOT_SOURCE;
+    if (vs_data_file("ventsim-plot", found, sizeof found) == 0) script = found;
+    else if (vs_readable(VENTSIM_PLOT_SOURCE)) script = VENTSIM_PLOT_SOURCE;
     else {
       vs_cli_error("plot", "the plotting script ventsim-plot is not installed (looked in "
-                           "%s and %s; set VENTSIM_PLOT_SCRIPT)",
-                   VENTSIM_PLOT_INSTALL, VENTSIM_PLOT_SOURCE);
+                           "share/ventsim beside the executable, %s and %s; set "
+                           "VENTSIM_PLOT_SCRIPT)", found, VENTSIM_PLOT_SOURCE);
       return VS_EXIT_FAIL;
     }
   }

@@ -3,8 +3,37 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "common/util.h"
+
+#ifndef VENTSIM_DATADIR_INSTALL
+#define VENTSIM_DATADIR_INSTALL "/usr/local/share/ventsim"
+#endif
+#ifndef VENTSIM_DATADIR_BUILD
+#define VENTSIM_DATADIR_BUILD "share/ventsim"
+#endif
+
+int vs_readable(const char *path)
+{
+  return path && *path && access(path, R_OK) == 0;
+}
+
+int vs_data_file(const char *rel, char *buf, size_t len)
+{
+  char dir[4096] = "";
+  ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
+  char *slash = n > 0 ? strrchr((dir[n] = 0, dir), '/') : NULL;
+  if (slash) snprintf(slash, sizeof dir - (size_t)(slash - dir), "/../share/ventsim");
+  const char *dirs[3] = {slash ? dir : NULL, VENTSIM_DATADIR_INSTALL, VENTSIM_DATADIR_BUILD};
+  for (int i = 0; i < 3; i++) {
+    if (!dirs[i]) continue;
+    int k = snprintf(buf, len, "%s/%s", dirs[i], rel);
+    if (k > 0 && (size_t)k < len && vs_readable(buf)) return 0;
+  }
+  snprintf(buf, len, "%s/%s", VENTSIM_DATADIR_INSTALL, rel);
+  return -1;
+}
 
 int vs_read_file(const char *path, size_t max, char **data, size_t *len, vs_error *err)
 {

@@ -14,6 +14,16 @@
  * buffer.  Returns 0 or -1 with *err set. */
 int vs_read_file(const char *path, size_t max, char **data, size_t *len, vs_error *err);
 
+/* 1 if the file exists and can be read */
+int vs_readable(const char *path);
+/* Finds a data file of ventsim (REL relative to share/ventsim, e.g.
+ * "configs/ventus-verilog.ini"): beside the running executable
+ * (BIN/../share/ventsim: an installation moved to another prefix), in the
+ * configured install prefix, then in the source tree.  Writes the first
+ * readable path into buf and returns 0; -1 (buf: the install-prefix path)
+ * if there is none. */
+int vs_data_file(const char *rel, char *buf, size_t len);
+
 /* malloc/calloc/realloc that report exhaustion through *err. */
 void *vs_malloc(size_t n, vs_error *err);
 void *vs_calloc(size_t n, size_t size, vs_error *err);

@@ -310,16 +310,11 @@ int vs_timing_config_load_string(vs_timing_config *c, const char *text, const ch
   return 0;
 }
 
-static int readable(const char *path)
-{
-  return access(path, R_OK) == 0;
-}
-
 int vs_timing_config_find(const char *path_or_name, char *buf, size_t len, vs_error *err)
 {
   if (!path_or_name || !*path_or_name)
     return vs_error_set(err, VS_E_USAGE, "no configuration file given");
-  if (readable(path_or_name) || strchr(path_or_name, '/')) {
+  if (vs_readable(path_or_name) || strchr(path_or_name, '/')) {
     snprintf(buf, len, "%s", path_or_name);
     return 0;
   }
@@ -327,14 +322,14 @@ int vs_timing_config_find(const char *path_or_name, char *buf, size_t len, vs_er
                             strcmp(path_or_name + strlen(path_or_name) - 4, ".ini") == 0
                         ? ""
                         : ".ini";
-  const char *dirs[2] = {VENTSIM_DATADIR_INSTALL, VENTSIM_DATADIR_BUILD};
-  for (int i = 0; i < 2; i++) {
-    snprintf(buf, len, "%s/configs/%s%s", dirs[i], path_or_name, ext);
-    if (readable(buf)) return 0;
-  }
+  char rel[512];
+  snprintf(rel, sizeof rel, "configs/%s%s", path_or_name, ext);
+  if (vs_data_file(rel, buf, len) == 0) return 0;
   return vs_error_set(err, VS_E_IO,
-                      "configuration '%s' not found (not a file; no %s%s in %s/configs or "
-                      "%s/configs)", path_or_name, path_or_name, ext, dirs[0], dirs[1]);
+                      "configuration '%s' not found (not a file; no %s%s in the configs of "
+                      "share/ventsim beside the executable, %s/configs or %s/configs)",
+                      path_or_name, path_or_name, ext, VENTSIM_DATADIR_INSTALL,
+                      VENTSIM_DATADIR_BUILD);
 }
 
 int vs_timing_config_load(vs_timing_config *c, const char *path_or_name, vs_error *err)
