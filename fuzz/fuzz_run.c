@@ -115,7 +115,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   static vs_device *dev;
   vs_error err;
   memset(&err, 0, sizeof err);
-  if (!dev && (vs_device_create(&dev, &err) || vs_device_set_mem_limit(dev, 16u << 20, &err))) abort();
+  if (!dev && (vs_device_create(&dev, NULL, &err) || vs_device_set_mem_limit(dev, 16u << 20, &err))) abort();
   uint32_t nthreads = grid * warps * threads;
   uint32_t meta[16] = {TEXT, ARGS, 1, nthreads, 1, 1, warps * threads, 1, 1};
   uint32_t args[2] = {BUF0, BUF1};

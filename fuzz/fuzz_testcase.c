@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   for (size_t i = 0; i < tc.nbuf; i++)
     if (tc.buf[i].size && tc.buf[i].data_word + (tc.buf[i].size + 3) / 4 > tc.nwords) abort();
   vs_device *dev = NULL;
-  if (vs_device_create(&dev, &err) == 0) {
+  if (vs_device_create(&dev, NULL, &err) == 0) {
     if (vs_device_set_mem_limit(dev, 64u << 20, &err) == 0 && vs_testcase_install(dev, &tc, &err) == 0) {
       vs_dump_buffers(dev, tc.buf, tc.nbuf, devnull(), &err);
       vs_run_options ro;

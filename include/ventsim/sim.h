@@ -20,7 +20,11 @@ typedef struct vs_device vs_device;
  * pages (bytes); see vs_device_set_mem_limit. */
 #define VS_DEFAULT_MEM_LIMIT (4ull << 30)
 
-int vs_device_create(vs_device **out, vs_error *err);
+/* A device for the ISA called `isa` ("ventus"; NULL: the default, Ventus),
+ * with empty memory.  An unknown name is an error naming the known ones. */
+int vs_device_create(vs_device **out, const char *isa, vs_error *err);
+/* The name of the device's ISA */
+const char *vs_device_isa(const vs_device *dev);
 void vs_device_destroy(vs_device *dev);
 int vs_device_set_mem_limit(vs_device *dev, uint64_t bytes, vs_error *err);
 

@@ -1,4 +1,5 @@
-/* Public entry points of the assembler (ventsim/asm.h). */
+/* Entry points of the assembler for one target (asm/target.h); the public
+ * ones that take an ISA name (ventsim/asm.h) resolve it in src/sim. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,12 +11,6 @@
 void vs_asm_options_init(vs_asm_options *opt)
 {
   memset(opt, 0, sizeof *opt);
-}
-
-const char *vs_asm_start_code(const char *isa)
-{
-  const vs_asm_target *t = vs_asm_find_target(isa);
-  return t ? t->start_code : NULL;
 }
 
 static void destroy(vs_asm *as)
@@ -37,8 +32,8 @@ static void destroy(vs_asm *as)
   vs_arena_free(&as->arena);
 }
 
-int vs_assemble(const vs_asm_source *srcs, size_t n, const vs_asm_options *opt,
-                uint8_t **elf, size_t *elf_len, vs_error *err)
+int vs_asm_run(const vs_asm_target *tgt, const vs_asm_source *srcs, size_t n,
+               const vs_asm_options *opt, uint8_t **elf, size_t *elf_len, vs_error *err)
 {
   vs_asm_options defaults;
   if (!opt) {
@@ -48,8 +43,6 @@ int vs_assemble(const vs_asm_source *srcs, size_t n, const vs_asm_options *opt,
   *elf = NULL;
   *elf_len = 0;
   vs_error_clear(err);
-  const vs_asm_target *tgt = vs_asm_find_target(opt->isa);
-  if (!tgt) return vs_error_set(err, VS_E_USAGE, "unknown ISA '%s'", opt->isa);
   if (opt->has_text_addr && (opt->text_addr & 3))
     return vs_error_set(err, VS_E_USAGE, "text address 0x%x is not 4-byte aligned", opt->text_addr);
 
@@ -128,8 +121,8 @@ static int write_atomically(const char *out, const uint8_t *data, size_t len, vs
   return 0;
 }
 
-int vs_assemble_files(const char *const *paths, size_t n, const char *out_path,
-                      const vs_asm_options *opt, vs_error *err)
+int vs_asm_run_files(const vs_asm_target *tgt, const char *const *paths, size_t n,
+                     const char *out_path, const vs_asm_options *opt, vs_error *err)
 {
   vs_error local;
   if (!err) err = &local;
@@ -150,7 +143,7 @@ int vs_assemble_files(const char *const *paths, size_t n, const char *out_path,
   }
   uint8_t *elf;
   size_t len;
-  if (vs_assemble(srcs, n, opt, &elf, &len, err)) goto out;
+  if (vs_asm_run(tgt, srcs, n, opt, &elf, &len, err)) goto out;
   rc = write_atomically(out_path, elf, len, err);
   if (rc && opt && opt->diag) fprintf(opt->diag, "ventsim as: %s\n", err->msg);
   free(elf);

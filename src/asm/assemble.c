@@ -30,12 +30,12 @@ static int statement(vs_asm *as, vs_lex *lx)
     if (t->kind == VS_T_IDENT && !(t->n == 1 && t->s[0] == '.')) {
       char name[128];
       snprintf(name, sizeof name, "%.*s", (int)(t->n < 100 ? t->n : 100), t->s);
-      boundary(as, VS_EV_LABEL, name, pos);
+      boundary(as, VS_ASM_EV_LABEL, name, pos);
       vs_define_label(as, t->s, t->n, pos);
     } else if (t->kind == VS_T_NUM && is_decimal(t)) {
       char name[128];
       snprintf(name, sizeof name, "%.*s", (int)(t->n < 100 ? t->n : 100), t->s);
-      boundary(as, VS_EV_LABEL, name, pos);
+      boundary(as, VS_ASM_EV_LABEL, name, pos);
       vs_define_numeric(as, t->num, pos);
     } else {
       break;
@@ -139,6 +139,6 @@ int vs_assemble_one(vs_asm *as, const char *name, const char *text, size_t len)
     vs_asm_error(as, p, "unterminated comment (missing '*/')");
   }
   vs_pos end = {as->cur_file, lineno ? lineno : 1, 1};
-  if (!as->stop) boundary(as, VS_EV_END, NULL, end);
+  if (!as->stop) boundary(as, VS_ASM_EV_END, NULL, end);
   return 0;
 }

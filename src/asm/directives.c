@@ -378,7 +378,7 @@ int vs_directive(vs_asm *as, const vs_tok *name, vs_lex *lx)
   for (size_t i = 0; i < sizeof directives / sizeof directives[0]; i++) {
     const directive *d = &directives[i];
     if (strlen(d->name) != name->n || memcmp(d->name, name->s, name->n) != 0) continue;
-    if (d->boundary && as->tgt->boundary) as->tgt->boundary(as, as->tst, VS_EV_DIRECTIVE, d->name, as->stmt);
+    if (d->boundary && as->tgt->boundary) as->tgt->boundary(as, as->tst, VS_ASM_EV_DIRECTIVE, d->name, as->stmt);
     return d->fn(as, lx);
   }
   if (name->n > 5 && memcmp(name->s, ".cfi_", 5) == 0) return d_ignore(as, lx);

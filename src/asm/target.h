@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ventsim/asm.h"
+
 typedef struct vs_asm vs_asm;     /* one assembly + link run          */
 typedef struct vs_expr vs_expr;   /* expression tree (arena owned)    */
 typedef struct vs_fixup vs_fixup;
@@ -135,7 +137,7 @@ const vs_fixup *vs_link_fixup_at(vs_asm *as, uint32_t addr, int (*pred)(uint16_t
                                  int64_t *value, uint32_t *fix_addr);
 
 /* Boundary events passed to target->boundary(). */
-enum { VS_EV_LABEL, VS_EV_DIRECTIVE, VS_EV_END };
+enum { VS_ASM_EV_LABEL, VS_ASM_EV_DIRECTIVE, VS_ASM_EV_END };
 
 typedef struct vs_asm_target {
   const char *name;
@@ -156,7 +158,7 @@ typedef struct vs_asm_target {
    * after it.  Reports its own errors. */
   void (*insn)(vs_asm *as, void *st, const vs_tok *mn, vs_lex *lx);
   /* Something other than an instruction happened between two statements
-   * (what = VS_EV_*, name = label name for VS_EV_LABEL). */
+   * (what = VS_ASM_EV_*, name = label name for VS_ASM_EV_LABEL). */
   void (*boundary)(vs_asm *as, void *st, int what, const char *name, vs_pos pos);
   /* Code of a relocation operator name (without '%'), > 0, or 0 if unknown. */
   int (*reloc_op)(const char *name, size_t n);
@@ -172,6 +174,11 @@ typedef struct vs_asm_target {
                int64_t value, char *err, size_t errlen);
 } vs_asm_target;
 
-const vs_asm_target *vs_asm_find_target(const char *isa);
+/* Assembles and links for target t: vs_assemble / vs_assemble_files of
+ * ventsim/asm.h once the ISA name is resolved (opt->isa is not looked at). */
+int vs_asm_run(const vs_asm_target *t, const vs_asm_source *srcs, size_t n,
+               const vs_asm_options *opt, uint8_t **elf, size_t *elf_len, vs_error *err);
+int vs_asm_run_files(const vs_asm_target *t, const char *const *paths, size_t n,
+                     const char *out_path, const vs_asm_options *opt, vs_error *err);
 
 #endif

@@ -29,6 +29,7 @@ static const char usage[] =
   "                     else the start of .text)\n"
   "  --start-file FILE  use FILE as the start code instead of the built-in one\n"
   "  --print-start-code print the built-in start code and exit\n"
+  "  --isa NAME         the target ISA (default ventus)\n"
   "  -h, --help         this help\n"
   "\n"
   "Syntax: GNU as for RISC-V.  Comments # // /* */, ';' separates statements.\n"
@@ -62,19 +63,20 @@ static int parse_addr(const char *s, uint32_t *out)
 
 static int run(int argc, char **argv)
 {
-  enum { OPT_NOSTART = 256, OPT_START, OPT_PRINT, OPT_TTEXT };
+  enum { OPT_NOSTART = 256, OPT_START, OPT_PRINT, OPT_TTEXT, OPT_ISA };
   static const struct option longopts[] = {
     {"nostartfiles", no_argument, NULL, OPT_NOSTART},
     {"start-file", required_argument, NULL, OPT_START},
     {"print-start-code", no_argument, NULL, OPT_PRINT},
     {"Ttext", required_argument, NULL, OPT_TTEXT},
+    {"isa", required_argument, NULL, OPT_ISA},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
   vs_asm_options opt;
   vs_asm_options_init(&opt);
   opt.diag = stderr;
   const char *out = "a.out";
-  int c;
+  int c, print_start = 0;
   optind = 1;
   /* -Ttext ADDR is a GNU ld spelling; getopt_long_only-style handling keeps
    * it working with one dash */
@@ -87,18 +89,30 @@ static int run(int argc, char **argv)
       if (parse_addr(optarg, &opt.text_addr)) return VS_EXIT_USAGE;
       opt.has_text_addr = 1;
       break;
-    case OPT_PRINT: fputs(vs_asm_start_code(NULL), stdout); return VS_EXIT_OK;
+    case OPT_ISA: opt.isa = optarg; break;
+    case OPT_PRINT: print_start = 1; break;
     case 'h': fputs(usage, stdout); return VS_EXIT_OK;
     default: fputs(usage, stderr); return VS_EXIT_USAGE;
     }
+  }
+  if (print_start) {
+    const char *code = vs_asm_start_code(opt.isa);
+    if (!code) {
+      vs_cli_error("as", "--isa: ISA '%s' has no assembler", opt.isa);
+      return VS_EXIT_USAGE;
+    }
+    fputs(code, stdout);
+    return VS_EXIT_OK;
   }
   if (optind >= argc) {
     vs_cli_error("as", "no input file (see 'ventsim as --help')");
     return VS_EXIT_USAGE;
   }
   vs_error err = {0};
-  if (vs_assemble_files((const char *const *)argv + optind, (size_t)(argc - optind), out, &opt, &err))
+  if (vs_assemble_files((const char *const *)argv + optind, (size_t)(argc - optind), out, &opt, &err)) {
+    if (err.code == VS_E_USAGE) vs_cli_error("as", "%s", err.msg); /* the others are printed already */
     return VS_EXIT_FAIL;
+  }
   return VS_EXIT_OK;
 }
 

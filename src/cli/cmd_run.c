@@ -10,6 +10,7 @@
 #include "cli/progress.h"
 #include "common/util.h"
 #include "debug/gdb_server.h"
+#include "sim/registry.h"
 #include "ventsim/launch.h"
 #include "ventsim/sim.h"
 #include "ventsim/stats.h"
@@ -38,6 +39,8 @@ static const char usage[] =
   "                         (1 = the reference simulator's order); default: a warp\n"
   "                         runs until it blocks at a barrier or ends\n"
   "  --mem-limit BYTES      host memory the device may allocate (default 4 GiB)\n"
+  "  --isa NAME             the device's ISA (default ventus); .metadata launches\n"
+  "                         are Ventus launches\n"
   "  --gdb PORT             serve gdb's remote protocol on 127.0.0.1:PORT (0: a free\n"
   "                         port, printed on stderr) and wait for gdb-multiarch to\n"
   "                         'target remote' it; warps are threads (docs/debugging.md);\n"
@@ -102,7 +105,8 @@ static int close_out(FILE *f, const char *path)
 /* --gdb: listens on 127.0.0.1:PORT and waits for gdb.  The vector
  * registers get as many lanes as the largest warp of the run's launches
  * (files that do not load are reported by the run itself). */
-static vs_gdb_server *gdb_start(vs_device *dev, unsigned port, int n, char **paths)
+static vs_gdb_server *gdb_start(vs_device *dev, const vs_isa_entry *isa, unsigned port, int n,
+                                char **paths)
 {
   unsigned lanes = 1;
   vs_error err = {0};
@@ -115,7 +119,11 @@ static vs_gdb_server *gdb_start(vs_device *dev, unsigned port, int n, char **pat
     vs_testcase_free(&tc);
   }
   vs_gdb_server *s = NULL;
-  if (vs_gdb_server_create(&s, port, &vs_gdb_arch_ventus, lanes, dev, &err)) {
+  if (!isa->gdb) {
+    vs_cli_error("run", "--gdb: ISA '%s' has no gdb view", isa->name);
+    return NULL;
+  }
+  if (vs_gdb_server_create(&s, port, isa->gdb, lanes, dev, &err)) {
     vs_cli_error("run", "%s", err.msg);
     return NULL;
   }
@@ -135,10 +143,11 @@ static int run(int argc, char **argv)
   enum { O_DUMP = 256, O_MAXI, O_TRACE, O_INTER, O_MEML, O_STATS,
          O_TIMING, O_CONFIG, O_SET, O_MAXC };
   enum { O_TIMELINE = 400, O_TL_WINDOW, O_TL_MAXEV }; /* --timeline* */
-  enum { O_GDB = 500 }; /* --gdb */
+  enum { O_GDB = 500, O_ISA }; /* --gdb, --isa */
   static const struct option longopts[] = {
     {"dump", required_argument, NULL, O_DUMP},
     {"gdb", required_argument, NULL, O_GDB},
+    {"isa", required_argument, NULL, O_ISA},
     {"stats", required_argument, NULL, O_STATS},
     {"threads", required_argument, NULL, 'j'},
     {"max-instructions", required_argument, NULL, O_MAXI},
@@ -170,12 +179,14 @@ static int run(int argc, char **argv)
   int tl_bounds = 0;
   uint64_t gdb_port = 0; /* --gdb */
   int use_gdb = 0;
+  const char *isa_name = NULL;
   optind = 1;
   while ((c = getopt_long(argc, argv, "j:qh", longopts, NULL)) != -1) {
     switch (c) {
     case O_GDB: if (parse_count("--gdb", optarg, 65535, &gdb_port)) { free(sets); return VS_EXIT_USAGE; }
                 use_gdb = 1;
                 break;
+    case O_ISA: isa_name = optarg; break;
     case O_DUMP: dump_path = optarg; break;
     case O_STATS: stats_path = optarg; break;
     case 'j': if (parse_count("-j", optarg, 1024, &threads) || threads == 0) {
@@ -229,6 +240,15 @@ static int run(int argc, char **argv)
     free(sets);
     return VS_EXIT_USAGE;
   }
+  const vs_isa_entry *isa = NULL;
+  {
+    vs_error ierr = {0};
+    if (vs_isa_lookup(isa_name, &isa, &ierr)) {
+      vs_cli_error("run", "--isa: %s", ierr.msg);
+      free(sets);
+      return VS_EXIT_USAGE;
+    }
+  }
   if (use_gdb && (timing || threads > 1)) {
     vs_cli_error("run", "--gdb needs the functional simulator with one host thread (not %s)",
                  timing ? "--timing" : "-j N > 1");
@@ -265,7 +285,7 @@ static int run(int argc, char **argv)
 
   vs_error err = {0};
   vs_device *dev = NULL;
-  if (vs_device_create(&dev, &err) || vs_device_set_mem_limit(dev, meml, &err)) {
+  if (vs_device_create(&dev, isa->name, &err) || vs_device_set_mem_limit(dev, meml, &err)) {
     vs_cli_error("run", "%s", err.msg);
     vs_device_destroy(dev);
     vs_timing_config_free(tcfg);
@@ -313,7 +333,7 @@ static int run(int argc, char **argv)
 
   int status = VS_EXIT_OK;
   vs_gdb_server *gdb = NULL; /* --gdb */
-  if (use_gdb && !(gdb = gdb_start(dev, (unsigned)gdb_port, argc - optind, argv + optind)))
+  if (use_gdb && !(gdb = gdb_start(dev, isa, (unsigned)gdb_port, argc - optind, argv + optind)))
     status = VS_EXIT_FAIL;
   opt.debug = gdb ? vs_gdb_server_hooks(gdb) : NULL;
   vs_tc_buffer *all = NULL; /* every buffer seen, for --dump */

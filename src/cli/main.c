@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "common/util.h"
 
 static const vs_command *const commands[] = {
   &vs_cmd_as,
@@ -35,9 +36,9 @@ int vs_cli_wants_help(int argc, char **argv)
 static void usage(FILE *f)
 {
   fprintf(f,
-          "ventsim " VENTSIM_VERSION " - simulator and toolchain for the Ventus GPGPU\n\n"
+          "ventsim %s - simulator and toolchain for the Ventus GPGPU\n\n"
           "usage: ventsim COMMAND [options] [arguments]\n\n"
-          "commands:\n");
+          "commands:\n", vs_version());
   for (size_t i = 0; i < NCOMMANDS; i++)
     fprintf(f, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
   fprintf(f, "  %-10s %s\n", "help", "show this list, or a command's help: ventsim help COMMAND");
@@ -73,7 +74,7 @@ int main(int argc, char **argv)
     return VS_EXIT_OK;
   }
   if (strcmp(name, "version") == 0 || strcmp(name, "--version") == 0) {
-    printf("ventsim %s\n", VENTSIM_VERSION);
+    printf("ventsim %s\n", vs_version());
     return VS_EXIT_OK;
   }
   const vs_command *c = find(name);

@@ -13,6 +13,20 @@
 #ifndef VENTSIM_DATADIR_BUILD
 #define VENTSIM_DATADIR_BUILD "share/ventsim"
 #endif
+#ifndef VENTSIM_VERSION
+#define VENTSIM_VERSION "?"
+#endif
+
+const char *vs_version(void)
+{
+  return VENTSIM_VERSION;
+}
+
+void vs_data_dirs(const char **install, const char **build)
+{
+  *install = VENTSIM_DATADIR_INSTALL;
+  *build = VENTSIM_DATADIR_BUILD;
+}
 
 int vs_readable(const char *path)
 {

@@ -23,6 +23,11 @@ int vs_readable(const char *path);
  * readable path into buf and returns 0; -1 (buf: the install-prefix path)
  * if there is none. */
 int vs_data_file(const char *rel, char *buf, size_t len);
+/* The configured install and source-tree data directories (for messages) */
+void vs_data_dirs(const char **install, const char **build);
+
+/* ventsim's version, "MAJOR.MINOR.PATCH" (CMake's project version) */
+const char *vs_version(void);
 
 /* malloc/calloc/realloc that report exhaustion through *err. */
 void *vs_malloc(size_t n, vs_error *err);

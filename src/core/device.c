@@ -2,11 +2,9 @@
 #include <stdlib.h>
 
 #include "common/util.h"
-#include "core/engine.h"
-#include "core/exec.h"
-#include "ventsim/timing.h"
+#include "core/device.h"
 
-int vs_device_create(vs_device **out, vs_error *err)
+int vs_device_new(vs_device **out, const vs_isa *isa, vs_error *err)
 {
   *out = NULL;
   vs_device *d = vs_calloc(1, sizeof *d, err);
@@ -15,7 +13,7 @@ int vs_device_create(vs_device **out, vs_error *err)
     free(d);
     return -1;
   }
-  d->isa = &vs_isa_ventus;
+  d->isa = isa;
   d->mem.decode_page = d->isa->decode_page;
   d->mem.decode_ctx = NULL;
   *out = d;
@@ -61,13 +59,4 @@ int vs_device_read(vs_device *dev, uint32_t addr, void *dst, size_t len, vs_erro
 int vs_device_mapped(const vs_device *dev, uint32_t addr, uint64_t len)
 {
   return vs_mem_accessible(&dev->mem, addr, len);
-}
-
-int vs_device_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
-                  vs_run_result *res, vs_error *err)
-{
-  if (opt && opt->timing && opt->debug)
-    return vs_error_set(err, VS_E_USAGE, "a debugger needs the functional engine (not --timing)");
-  if (opt && opt->timing) return vs_timing_run(dev, l, opt, res, err); /* src/timing */
-  return vs_engine_run(dev, l, opt, res, err);
 }

@@ -305,7 +305,7 @@ static void *worker_main(void *arg)
 }
 
 int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
-                  vs_run_result *res, vs_error *err)
+                  vs_run_result *res, vs_exec_stats *st, vs_error *err)
 {
   static const vs_run_options defopt;
   if (!opt) opt = &defopt;
@@ -375,13 +375,11 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
   pthread_mutex_destroy(&sh.print_lock);
   pthread_mutex_destroy(&sh.budget_lock);
   pthread_cond_destroy(&sh.budget_cv);
-  if (rc == 0 && opt->stats) {
-    vs_exec_stats st;
-    memset(&st, 0, sizeof st);
-    for (unsigned t = 0; t < nthreads; t++) vs_exec_stats_add(&st, &wks[t].st);
-    st.warp_insns = res->warp_insns;
-    st.thread_insns = res->thread_insns;
-    if (vs_stats_add_launch(opt->stats, l, &st, 0, res->seconds, NULL, err)) rc = -1;
+  if (rc == 0 && opt->stats && st) {
+    memset(st, 0, sizeof *st);
+    for (unsigned t = 0; t < nthreads; t++) vs_exec_stats_add(st, &wks[t].st);
+    st->warp_insns = res->warp_insns;
+    st->thread_insns = res->thread_insns;
   }
   if (wks)
     for (unsigned t = 0; t < nthreads; t++) vs_warps_free(wks[t].warps, l->wg_warps);

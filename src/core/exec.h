@@ -5,15 +5,11 @@
 
 #include <stdio.h>
 
+#include "core/device.h"
 #include "core/isa.h"
 #include "core/memory.h"
 #include "core/warp.h"
 #include "ventsim/sim.h"
-
-struct vs_device {
-  vs_mem mem;
-  const vs_isa *isa;
-};
 
 /* What one host thread needs to run warps of a launch */
 typedef struct vs_exec {

@@ -60,6 +60,4 @@ typedef struct vs_isa {
   void (*print_done)(vs_warp *w);
 } vs_isa;
 
-extern const vs_isa vs_isa_ventus;
-
 #endif

@@ -26,6 +26,4 @@ typedef struct vs_gdb_arch {
   char *(*target_xml)(unsigned lanes);
 } vs_gdb_arch;
 
-extern const vs_gdb_arch vs_gdb_arch_ventus;
-
 #endif

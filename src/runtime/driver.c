@@ -276,7 +276,7 @@ int vt_dev_open(vt_device_h *hdevice)
   d->print_out = stdout;
   int rc = rt_config_init(&d->cfg, &err);
   if (rc == 0) rc = rt_timing_check(&d->cfg, &err);
-  if (rc == 0) rc = vs_device_create(&d->dev, &err);
+  if (rc == 0) rc = vs_device_create(&d->dev, NULL, &err);
   if (rc == 0 && !(d->tasks = vs_malloc(sizeof *d->tasks, &err))) rc = -1;
   if (rc == 0) d->tasks[d->ntasks++] = 0; /* task 0, as the original driver creates */
   if (rc == 0 && d->cfg.stats_path && !(d->stats = vs_stats_create()))
@@ -343,7 +343,7 @@ int vt_dev_close(vt_device_h hdevice)
 static unsigned version_number(void)
 {
   unsigned a = 0, b = 0, c = 0;
-  if (sscanf(VENTSIM_VERSION, "%u.%u.%u", &a, &b, &c) < 1) return 0;
+  if (sscanf(vs_version(), "%u.%u.%u", &a, &b, &c) < 1) return 0;
   return a * 10000u + b * 100u + c;
 }
 

@@ -12,13 +12,6 @@
 #include "common/util.h"
 #include "timing/config.h"
 
-#ifndef VENTSIM_DATADIR_INSTALL
-#define VENTSIM_DATADIR_INSTALL "/usr/local/share/ventsim"
-#endif
-#ifndef VENTSIM_DATADIR_BUILD
-#define VENTSIM_DATADIR_BUILD "share/ventsim"
-#endif
-
 static const vs_param_desc params[] = {
 #define P(id, sec, key, type, def, lo, hi, choices, desc)                                    \
   {sec, key, VS_PT_##type, (uint64_t)(def), (uint64_t)(lo), (uint64_t)(hi), choices, desc,   \
@@ -325,11 +318,12 @@ int vs_timing_config_find(const char *path_or_name, char *buf, size_t len, vs_er
   char rel[512];
   snprintf(rel, sizeof rel, "configs/%s%s", path_or_name, ext);
   if (vs_data_file(rel, buf, len) == 0) return 0;
+  const char *install, *build;
+  vs_data_dirs(&install, &build);
   return vs_error_set(err, VS_E_IO,
                       "configuration '%s' not found (not a file; no %s%s in the configs of "
                       "share/ventsim beside the executable, %s/configs or %s/configs)",
-                      path_or_name, path_or_name, ext, VENTSIM_DATADIR_INSTALL,
-                      VENTSIM_DATADIR_BUILD);
+                      path_or_name, path_or_name, ext, install, build);
 }
 
 int vs_timing_config_load(vs_timing_config *c, const char *path_or_name, vs_error *err)

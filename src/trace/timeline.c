@@ -12,10 +12,6 @@
 #include "common/util.h"
 #include "ventsim/timeline.h"
 
-#ifndef VENTSIM_VERSION
-#define VENTSIM_VERSION "?"
-#endif
-
 #define TL_MAX_SMS 64   /* gpu.num_sms range            */
 #define TL_MAX_SLOTS 64 /* warps and work-group slots   */
 #define TL_WARP_TID0 64 /* warp slot i is tid 64 + i    */
@@ -343,9 +339,9 @@ int vs_timeline_finish(vs_timeline *t, vs_error *err)
   close_launch(t, t->last, 1);
   FILE *f = t->f;
   fputs("\n],\n\"displayTimeUnit\":\"ms\",\n\"otherData\":{", f);
-  fprintf(f, "\"generator\":\"ventsim " VENTSIM_VERSION "\",\"time_unit\":\"1 us = 1 cycle\","
+  fprintf(f, "\"generator\":\"ventsim %s\",\"time_unit\":\"1 us = 1 cycle\","
              "\"events\":%" PRIu64 ",\"max_events\":%" PRIu64 ",\"window\":[%" PRIu64 ",",
-          t->events, t->o.max_events, t->o.window_start);
+          vs_version(), t->events, t->o.max_events, t->o.window_start);
   if (t->o.window_end) fprintf(f, "%" PRIu64 "]", t->o.window_end);
   else fputs("null]", f);
   if (t->truncated)

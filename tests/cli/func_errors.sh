@@ -96,4 +96,17 @@ kfail unmapped "warp 1, pc 0x8000[0-9a-f]* \`vlw12.v v2, 12(v1)\`: load from unm
 kfail misaligned "warp 1, pc 0x8000[0-9a-f]* \`lw t2, 0(t1)\`: misaligned 4-byte load from address 0x90000002"
 kfail divergent_end "warp 1, pc 0x8000[0-9a-f]* \`endprg\`: endprg inside divergent control flow (SIMT stack depth 1, active mask 0xc)"
 kfail forever "warp 1, pc 0x8000[0-9a-f]* \`j [^\`]*\`: instruction limit reached (--max-instructions 10000)" --max-instructions 10000
+# ---- the device's ISA ----
+set +e
+"$VENTSIM" run -q --isa nope "$tmp/good.metadata" > "$tmp/out" 2> "$tmp/err"
+rc=$?
+"$VENTSIM" as --isa nope -o "$tmp/x.elf" "$F/twolaunch.s" > "$tmp/out" 2> "$tmp/aerr"
+arc=$?
+set -e
+[ $rc = 2 ] || fail "run --isa nope: exit $rc, expected 2"
+grep -q -- "--isa: unknown ISA 'nope' (known: ventus" "$tmp/err" || fail "run --isa nope: $(cat "$tmp/err")"
+[ $arc = 1 ] || fail "as --isa nope: exit $arc, expected 1"
+grep -q -- "unknown ISA 'nope' (known: ventus" "$tmp/aerr" || fail "as --isa nope: $(cat "$tmp/aerr")"
+[ ! -e "$tmp/x.elf" ] || fail "as --isa nope wrote an output file"
+"$VENTSIM" run -q --isa ventus "$tmp/good.metadata" || fail "run --isa ventus"
 echo "PASS: func errors"

@@ -41,7 +41,7 @@ void fh_run(const fh_cfg *c, fh_result *r)
   vs_elf *elf = NULL;
   if (vs_elf_load_mem(img, len, "kernel", &elf, &err)) fail_msg("%s", err.msg);
   vs_device *dev = NULL;
-  assert_int_equal(vs_device_create(&dev, &err), 0);
+  assert_int_equal(vs_device_create(&dev, NULL, &err), 0);
   for (size_t i = 0; i < elf->nsegments; i++) {
     const vs_elf_segment *s = &elf->segments[i];
     if (!s->memsz) continue;

@@ -152,7 +152,7 @@ int main(int argc, char **argv)
   if (!ks) return die("kernel symbol not found (--kernel)");
 
   vs_device *dev = NULL;
-  if (vs_device_create(&dev, &err)) return die(err.msg);
+  if (vs_device_create(&dev, NULL, &err)) return die(err.msg);
   vs_tc_buffer tb[2 * MAXB + 8];
   size_t ntb = 0;
   for (size_t i = 0; i < elf->nsegments; i++) {

@@ -351,7 +351,7 @@ typedef struct pbuf {
 static void pb_init(pbuf *b, uint32_t size)
 {
   vs_error err;
-  assert_int_equal(vs_device_create(&b->dev, &err), 0);
+  assert_int_equal(vs_device_create(&b->dev, NULL, &err), 0);
   b->addr = 0x90000000u;
   b->size = size;
   assert_int_equal(vs_device_map(b->dev, b->addr, size, "print", &err), 0);
@@ -574,7 +574,7 @@ static void test_interchange_roundtrip(void **state)
   vs_testcase_free(&tc);
   /* replaying the sequence on a fresh device gives the same memory */
   vs_device *rd;
-  assert_int_equal(vs_device_create(&rd, &err), 0);
+  assert_int_equal(vs_device_create(&rd, NULL, &err), 0);
   replay(dir, rd);
   uint32_t *bufs[3] = {a, b, c};
   uint32_t addrs[3] = {da, db, dc};
@@ -614,7 +614,7 @@ static void test_interchange_roundtrip(void **state)
   vs_kernel_set_arg_buffer(k, 0, dc);
   size_t g2[2] = {8, 8};
   assert_int_equal(vs_kernel_launch(k, 2, g2, NULL, NULL), 0);
-  assert_int_equal(vs_device_create(&rd, &err), 0);
+  assert_int_equal(vs_device_create(&rd, NULL, &err), 0);
   replay(dir, rd);
   assert_int_equal(vs_buffer_read(p, dc, c, 256), 0);
   assert_int_equal(vs_device_read(rd, dc, r, 256, &err), 0);

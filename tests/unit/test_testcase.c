@@ -62,7 +62,7 @@ static void test_parse_good(void **state)
 
   /* install into a device; the 6-byte buffer's bytes are little-endian */
   vs_device *dev;
-  assert_int_equal(vs_device_create(&dev, &err), 0);
+  assert_int_equal(vs_device_create(&dev, NULL, &err), 0);
   assert_int_equal(vs_testcase_install(dev, &tc, &err), 0);
   uint8_t b[8] = {0};
   assert_int_equal(vs_device_read(dev, 0x90000000u, b, 8, &err), 0);

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "core/isa.h"
+#include "isa/ventus/frontend.h"
 #include "timing/fetch.h"
 #include "timing_fake.h"
 

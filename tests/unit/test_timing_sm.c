@@ -44,7 +44,7 @@ static void kit_build(kit *k, const char *src, const char *kernel, unsigned grid
   if (vs_assemble(&s, 1, &o, &img, &len, &err)) fail_msg("assemble: %s", err.msg);
   vs_elf *e = NULL;
   assert_int_equal(vs_elf_load_mem(img, len, "test", &e, &err), 0);
-  assert_int_equal(vs_device_create(&k->dev, &err), 0);
+  assert_int_equal(vs_device_create(&k->dev, NULL, &err), 0);
   for (size_t i = 0; i < e->nsegments; i++) {
     const vs_elf_segment *g = &e->segments[i];
     uint32_t base = g->vaddr & ~4095u;

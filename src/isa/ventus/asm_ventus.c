@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "isa/ventus/asm_ventus.h"
+#include "isa/ventus/frontend.h"
 
 #ifndef EM_RISCV
 #define EM_RISCV 243
@@ -57,13 +58,13 @@ static void v_boundary(vs_asm *as, void *stv, int what, const char *name, vs_pos
   clear_pending(st);
   /* a raw word right after a prefix is taken as the instruction it extends
    * (hand-encoded instructions, listings of old disassemblers) */
-  if (what == VS_EV_DIRECTIVE && (strcmp(name, ".word") == 0 || strcmp(name, ".4byte") == 0 ||
+  if (what == VS_ASM_EV_DIRECTIVE && (strcmp(name, ".word") == 0 || strcmp(name, ".4byte") == 0 ||
                                   strcmp(name, ".long") == 0))
     return;
-  if (what == VS_EV_LABEL)
+  if (what == VS_ASM_EV_LABEL)
     vs_asm_error(as, pos, "label '%s' between a %s prefix and the instruction it extends "
                  "(a prefix and its instruction must be adjacent)", name, st->pname);
-  else if (what == VS_EV_DIRECTIVE)
+  else if (what == VS_ASM_EV_DIRECTIVE)
     vs_asm_error(as, pos, "directive '%s' between a %s prefix and the instruction it extends "
                  "(a prefix and its instruction must be adjacent)", name, st->pname);
   else

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "debug/gdb_arch.h"
+#include "isa/ventus/frontend.h"
 
 #define NX 32u
 #define REG_PC 32u

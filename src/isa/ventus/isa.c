@@ -7,6 +7,7 @@
 
 #include "core/isa.h"
 #include "isa/ventus/disasm.h"
+#include "isa/ventus/frontend.h"
 #include "isa/ventus/vexec.h"
 
 static const vs_exec_fn exec_table[VT_NUM_INSNS] = {
