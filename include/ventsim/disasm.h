@@ -1,4 +1,4 @@
-/* Disassembly listings of Ventus programs (ELF or .vmem). */
+/* Disassembly listings of Ventus programs (ELF32 RISC-V or .vmem). */
 #ifndef VENTSIM_DISASM_H
 #define VENTSIM_DISASM_H
 
@@ -7,6 +7,7 @@
 
 #include "ventsim/elf.h"
 #include "ventsim/error.h"
+#include "ventsim/sim.h"
 #include "ventsim/vmem.h"
 
 #ifdef __cplusplus
@@ -25,12 +26,12 @@ typedef struct vs_disasm_options {
 int vs_disasm_elf(const vs_elf *e, const char *name, FILE *out,
                   const vs_disasm_options *opt, vs_error *err);
 /* Listing of the words of a .vmem file; word index k is at base + 4k. */
-int vs_disasm_vmem(const vs_vmem *v, uint32_t base, const char *name, FILE *out,
+int vs_disasm_vmem(const vs_vmem *v, vs_addr base, const char *name, FILE *out,
                    const vs_disasm_options *opt, vs_error *err);
 /* One instruction: w0 at pc, w1 the next word (used if w0 is a prefix).
  * Writes "mnemonic\toperands"; returns the number of bytes it covers (4 or
  * 8).  Unknown words give "<unknown>". */
-unsigned vs_disasm_insn(uint32_t pc, uint32_t w0, uint32_t w1, int have_w1,
+unsigned vs_disasm_insn(vs_addr pc, uint32_t w0, uint32_t w1, int have_w1,
                         const vs_disasm_options *opt, char *buf, size_t n);
 
 #ifdef __cplusplus

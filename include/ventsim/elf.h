@@ -1,5 +1,7 @@
-/* Reading ELF32 RISC-V programs (kernels compiled for Ventus, or assembled
- * by `ventsim as`).  Backed by libelf. */
+/* Reading ELF programs, 32- and 64-bit little-endian, of any machine:
+ * Ventus kernels (ELF32 RISC-V, compiled or assembled by `ventsim as`) and
+ * AMD GPU code objects (ELF64 AMDGPU).  Callers check the machine they
+ * expect (vs_elf_expect).  Backed by libelf. */
 #ifndef VENTSIM_ELF_H
 #define VENTSIM_ELF_H
 
@@ -14,7 +16,7 @@ extern "C" {
 
 typedef struct vs_elf_symbol {
   char *name;
-  uint32_t value, size;
+  uint64_t value, size;
   uint8_t type;    /* STT_* */
   uint8_t bind;    /* STB_* */
   uint16_t shndx;  /* section index (0 = undefined) */
@@ -22,18 +24,24 @@ typedef struct vs_elf_symbol {
 
 typedef struct vs_elf_section {
   char *name;
-  uint32_t type, flags;  /* SHT_*, SHF_* */
-  uint32_t addr, size;
+  uint32_t type;         /* SHT_* */
+  uint64_t flags;        /* SHF_* */
+  uint64_t addr, size;
   const uint8_t *data;   /* NULL for SHT_NOBITS */
 } vs_elf_section;
 
-typedef struct vs_elf_segment {
-  uint32_t vaddr, filesz, memsz, flags; /* PT_LOAD segments only */
+typedef struct vs_elf_segment {  /* PT_LOAD segments only */
+  uint64_t vaddr, filesz, memsz;
+  uint32_t flags;                 /* PF_* */
   const uint8_t *data;
 } vs_elf_segment;
 
 typedef struct vs_elf {
-  uint32_t entry;
+  uint8_t elfclass;         /* ELFCLASS32 or ELFCLASS64 */
+  uint16_t type;            /* e_type: ET_EXEC, ET_DYN, ... */
+  uint16_t machine;         /* e_machine: EM_RISCV, EM_AMDGPU, ... */
+  uint32_t flags;           /* e_flags */
+  uint64_t entry;
   vs_elf_section *sections; size_t nsections;
   vs_elf_symbol *symbols;   size_t nsymbols;
   vs_elf_segment *segments; size_t nsegments;
@@ -41,13 +49,18 @@ typedef struct vs_elf {
   size_t image_len;
 } vs_elf;
 
-/* Loads an ELF32 little-endian RISC-V file.  Rejects anything else with a
- * message naming the file and the problem. */
+/* Loads a little-endian ELF file (32- or 64-bit).  Rejects anything else
+ * with a message naming the file and the problem. */
 int vs_elf_load(const char *path, vs_elf **out, vs_error *err);
 /* Same from memory; `name` is used in messages.  The bytes are copied. */
 int vs_elf_load_mem(const void *data, size_t len, const char *name, vs_elf **out,
                     vs_error *err);
 void vs_elf_free(vs_elf *e);
+
+/* 0 if e is a file of class elfclass (ELFCLASS32/64) for machine (EM_*),
+ * else -1 with a message naming the file and `what` ("Ventus"). */
+int vs_elf_expect(const vs_elf *e, const char *name, int elfclass, uint16_t machine,
+                  const char *what, vs_error *err);
 
 /* First defined symbol with this name, or NULL. */
 const vs_elf_symbol *vs_elf_find_symbol(const vs_elf *e, const char *name);

@@ -2,7 +2,7 @@
  * arguments and launch an NDRange -- a host program in a screenful.
  *
  *     vs_program *p = vs_program_load(NULL, "vecadd.elf");
- *     uint32_t a = vs_buffer_new(p, bytes, host_a), c = vs_buffer_new(p, bytes, NULL);
+ *     vs_addr a = vs_buffer_new(p, bytes, host_a), c = vs_buffer_new(p, bytes, NULL);
  *     vs_kernel *k = vs_kernel_get(p, "vecadd");
  *     vs_kernel_set_arg_buffer(k, 0, a);
  *     vs_kernel_set_arg_buffer(k, 1, c);
@@ -69,10 +69,10 @@ int vs_program_set_save_dir(vs_program *p, const char *dir);
 /* Device buffers of the program's device (task 0).  vs_buffer_new returns
  * the device address (never 0) and copies size bytes from init if it is not
  * NULL (else the buffer reads as zero); 0 on failure. */
-uint32_t vs_buffer_new(vs_program *p, size_t size, const void *init);
-int vs_buffer_write(vs_program *p, uint32_t addr, const void *src, size_t size);
-int vs_buffer_read(vs_program *p, uint32_t addr, void *dst, size_t size);
-int vs_buffer_free(vs_program *p, uint32_t addr);
+vs_addr vs_buffer_new(vs_program *p, size_t size, const void *init);
+int vs_buffer_write(vs_program *p, vs_addr addr, const void *src, size_t size);
+int vs_buffer_read(vs_program *p, vs_addr addr, void *dst, size_t size);
+int vs_buffer_free(vs_program *p, vs_addr addr);
 
 /* The kernel whose entry is the program symbol `name` (a defined symbol
  * inside a loaded executable segment).  Kernels belong to the program; the
@@ -85,7 +85,7 @@ vs_kernel *vs_kernel_get(vs_program *p, const char *name);
  * device address.  All indices below the highest one set must be set. */
 int vs_kernel_set_arg(vs_kernel *k, unsigned index, size_t size, const void *value);
 /* addr: 0 (a NULL pointer) or an address inside an allocated buffer */
-int vs_kernel_set_arg_buffer(vs_kernel *k, unsigned index, uint32_t addr);
+int vs_kernel_set_arg_buffer(vs_kernel *k, unsigned index, vs_addr addr);
 int vs_kernel_set_arg_u32(vs_kernel *k, unsigned index, uint32_t value);
 int vs_kernel_set_arg_i32(vs_kernel *k, unsigned index, int32_t value);
 int vs_kernel_set_arg_f32(vs_kernel *k, unsigned index, float value);
@@ -125,7 +125,7 @@ int vs_kernel_launch(vs_kernel *k, unsigned work_dim, const size_t *global, cons
  * fail: they are reported as "[ventsim: print buffer: ...]" lines in the
  * output and the rest of the buffer is skipped.  Returns -1 only if the
  * buffer itself cannot be read (unmapped). */
-int vs_print_drain(struct vs_device *dev, uint32_t addr, uint32_t size, uint32_t *cursor, int final,
+int vs_print_drain(struct vs_device *dev, vs_addr addr, uint32_t size, uint32_t *cursor, int final,
                    FILE *out, vs_error *err);
 
 #ifdef __cplusplus

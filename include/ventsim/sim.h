@@ -16,6 +16,12 @@ extern "C" {
 
 typedef struct vs_device vs_device;
 
+/* A device address.  The device has a 48-bit address space
+ * [0, 2^VS_ADDR_BITS); ISAs with 32-bit addresses (Ventus) use its low
+ * 4 GiB, their addresses zero-extended. */
+typedef uint64_t vs_addr;
+#define VS_ADDR_BITS 48u
+
 /* Default limit on host memory the simulated device may allocate for its
  * pages (bytes); see vs_device_set_mem_limit. */
 #define VS_DEFAULT_MEM_LIMIT (4ull << 30)
@@ -30,17 +36,17 @@ int vs_device_set_mem_limit(vs_device *dev, uint64_t bytes, vs_error *err);
 
 /* Device memory.  Regions must not overlap; access outside regions is a
  * kernel error.  Reading mapped, never written memory gives zeros. */
-int vs_device_map(vs_device *dev, uint32_t base, uint64_t size, const char *name, vs_error *err);
-int vs_device_unmap(vs_device *dev, uint32_t base, vs_error *err);
-int vs_device_write(vs_device *dev, uint32_t addr, const void *src, size_t len, vs_error *err);
-int vs_device_read(vs_device *dev, uint32_t addr, void *dst, size_t len, vs_error *err);
+int vs_device_map(vs_device *dev, vs_addr base, uint64_t size, const char *name, vs_error *err);
+int vs_device_unmap(vs_device *dev, vs_addr base, vs_error *err);
+int vs_device_write(vs_device *dev, vs_addr addr, const void *src, size_t len, vs_error *err);
+int vs_device_read(vs_device *dev, vs_addr addr, void *dst, size_t len, vs_error *err);
 /* 1 if [addr, addr+len) is mapped */
-int vs_device_mapped(const vs_device *dev, uint32_t addr, uint64_t len);
+int vs_device_mapped(const vs_device *dev, vs_addr addr, uint64_t len);
 
 /* One kernel launch (the fields of a .metadata file, spec sections 6 and 8) */
 typedef struct vs_launch {
   const char *name;        /* kernel name used in messages               */
-  uint32_t start_pc;       /* where every warp starts (0x80000000)        */
+  vs_addr start_pc;        /* where every warp starts (0x80000000)        */
   uint32_t grid[3];        /* work-groups per dimension                   */
   uint32_t warp_threads;   /* threads per warp (wf_size), 1..32           */
   uint32_t wg_warps;       /* warps per work-group (wg_size)              */

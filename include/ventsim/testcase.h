@@ -17,9 +17,9 @@ extern "C" {
 #define VS_TC_MAX_BUFFERS 4096u  /* documented limit */
 
 typedef struct vs_tc_buffer {
-  uint32_t base;
-  uint32_t size;        /* bytes of initial data in .data      */
-  uint32_t allocsize;   /* bytes to map                         */
+  vs_addr base;
+  uint64_t size;        /* bytes of initial data in .data      */
+  uint64_t allocsize;   /* bytes to map                         */
   size_t data_word;     /* index of its first word in words[]   */
 } vs_tc_buffer;
 

@@ -38,7 +38,7 @@ static int run(int argc, char **argv)
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
   vs_disasm_options opt = {0};
-  uint32_t base = 0x80000000u;
+  vs_addr base = 0x80000000u;
   int c;
   optind = 1;
   while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -49,7 +49,7 @@ static int run(int argc, char **argv)
         vs_cli_error("disasm", "--base: '%s' is not a word-aligned 32-bit address", optarg);
         return VS_EXIT_USAGE;
       }
-      base = (uint32_t)v;
+      base = v;
       break;
     }
     case 'n': opt.numeric_regs = 1; break;

@@ -75,7 +75,8 @@ static int parse_count(const char *opt, const char *s, uint64_t max, uint64_t *o
 /* The print buffer named by a launch's kernel metadata (spec 6.5): drained
  * to stdout while the kernel runs and at the end (docs/print-buffer.md). */
 typedef struct print_state {
-  uint32_t addr, size, cursor;
+  vs_addr addr;
+  uint32_t size, cursor;
 } print_state;
 
 static int drain_print(void *ctx, vs_device *dev, const vs_launch *l)

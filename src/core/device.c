@@ -36,27 +36,27 @@ int vs_device_set_mem_limit(vs_device *dev, uint64_t bytes, vs_error *err)
   return 0;
 }
 
-int vs_device_map(vs_device *dev, uint32_t base, uint64_t size, const char *name, vs_error *err)
+int vs_device_map(vs_device *dev, vs_addr base, uint64_t size, const char *name, vs_error *err)
 {
   return vs_mem_map(&dev->mem, base, size, name, err);
 }
 
-int vs_device_unmap(vs_device *dev, uint32_t base, vs_error *err)
+int vs_device_unmap(vs_device *dev, vs_addr base, vs_error *err)
 {
   return vs_mem_unmap(&dev->mem, base, err);
 }
 
-int vs_device_write(vs_device *dev, uint32_t addr, const void *src, size_t len, vs_error *err)
+int vs_device_write(vs_device *dev, vs_addr addr, const void *src, size_t len, vs_error *err)
 {
   return vs_mem_write(&dev->mem, addr, src, len, err);
 }
 
-int vs_device_read(vs_device *dev, uint32_t addr, void *dst, size_t len, vs_error *err)
+int vs_device_read(vs_device *dev, vs_addr addr, void *dst, size_t len, vs_error *err)
 {
   return vs_mem_read(&dev->mem, addr, dst, len, err);
 }
 
-int vs_device_mapped(const vs_device *dev, uint32_t addr, uint64_t len)
+int vs_device_mapped(const vs_device *dev, vs_addr addr, uint64_t len)
 {
   return vs_mem_accessible(&dev->mem, addr, len);
 }

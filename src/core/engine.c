@@ -69,7 +69,7 @@ static int run_slice_instrumented(worker *wk, vs_warp *w, uint64_t n)
   vs_exec *ex = &wk->ex;
   vs_exec_stats *st = wk->sh->opt->stats ? &wk->st : NULL;
   while (n--) {
-    uint32_t pc = w->pc;
+    vs_addr pc = w->pc;
     const vs_dinsn *d = vs_fetch(w);
     if (!d) return VS_EV_FAULT;
     ex->memrec.n = 0;
@@ -185,7 +185,7 @@ static int deadlock(worker *wk)
     vs_warp *w = wg->warps[i];
     static const char *const st[] = {"idle", "ready", "at barrier", "ended", "faulted"};
     n += (size_t)snprintf(buf + n, sizeof buf - n,
-                          "\n  warp %u: %s, pc 0x%08x, active 0x%" PRIx64 ", SIMT stack depth %u, "
+                          "\n  warp %u: %s, pc 0x%08" PRIx64 ", active 0x%" PRIx64 ", SIMT stack depth %u, "
                           "barriers passed %" PRIu64, i, st[w->state], w->pc, (uint64_t)w->active,
                           w->sp, w->barriers);
     for (uint32_t k = w->sp; k-- > 0 && n < sizeof buf;)

@@ -31,8 +31,8 @@ const vs_dinsn *vs_fetch_slow(vs_warp *w);
 
 static inline const vs_dinsn *vs_fetch(vs_warp *w)
 {
-  uint32_t off = w->pc - w->cp_base;
-  if (__builtin_expect((off & ~(uint32_t)(VS_PAGE_SIZE - 4)) == 0 &&
+  vs_addr off = w->pc - w->cp_base;
+  if (__builtin_expect((off & ~(vs_addr)(VS_PAGE_SIZE - 4)) == 0 &&
                        atomic_load_explicit(&w->cp_page->decoded, memory_order_relaxed) ==
                            w->cp_dpage, 1))
     return &w->cp_dpage->insn[off >> 2];

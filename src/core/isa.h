@@ -49,13 +49,13 @@ typedef struct vs_isa {
   /* Puts a warp into its launch state (registers zeroed by the core). */
   void (*warp_start)(vs_warp *w, const vs_launch *l, const vs_wg *wg);
   /* "mnemonic operands" of an instruction */
-  size_t (*disasm)(const vs_dinsn *d, uint32_t pc, char *buf, size_t n);
+  size_t (*disasm)(const vs_dinsn *d, vs_addr pc, char *buf, size_t n);
   void (*insn_info)(const vs_dinsn *d, vs_insn_info *info);
   /* Appends the front end's warp state (CSRs) to an error report. */
   void (*describe)(const vs_warp *w, FILE *out);
   /* Writes the commit-log entry of the instruction just executed at pc
    * (its memory accesses are in w->memrec). */
-  void (*trace)(FILE *out, const vs_warp *w, const vs_dinsn *d, uint32_t pc);
+  void (*trace)(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc);
   /* The host drained the print buffer the warp reported (VS_EV_PRINT). */
   void (*print_done)(vs_warp *w);
 } vs_isa;

@@ -1,3 +1,4 @@
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,11 +9,21 @@
 #error "ventsim stores simulated memory in host byte order and needs a little-endian host"
 #endif
 
+#define ADDR_END (UINT64_C(1) << VS_ADDR_BITS)
+
 int vs_mem_init(vs_mem *m, uint64_t limit, vs_error *err)
 {
   memset(m, 0, sizeof *m);
-  m->pages = calloc(VS_NPAGES, sizeof *m->pages);
-  if (!m->pages) return vs_error_set(err, VS_E_NOMEM, "out of memory for the page table");
+  /* calloc'ed tables are mapped lazily by the host: untouched parts cost nothing */
+  m->pages = calloc(VS_CHUNK_PAGES, sizeof *m->pages);
+  m->hi = calloc(VS_NCHUNKS, sizeof *m->hi);
+  if (!m->pages || !m->hi) {
+    free(m->pages);
+    free(m->hi);
+    m->pages = NULL;
+    m->hi = NULL;
+    return vs_error_set(err, VS_E_NOMEM, "out of memory for the page table");
+  }
   m->limit = limit;
   return 0;
 }
@@ -26,21 +37,68 @@ static void free_dpage_chain(vs_dpage *d)
   }
 }
 
-void vs_mem_destroy(vs_mem *m)
+static void free_table(vs_page_slot *t)
 {
-  if (m->pages) {
-    for (uint32_t i = 0; i < VS_NPAGES; i++) {
-      vs_page *p = atomic_load_explicit(&m->pages[i], memory_order_relaxed);
-      if (p) {
-        free(atomic_load_explicit(&p->decoded, memory_order_relaxed));
-        free(p);
-      }
+  for (uint32_t i = 0; i < VS_CHUNK_PAGES; i++) {
+    vs_page *p = atomic_load_explicit(&t[i], memory_order_relaxed);
+    if (p) {
+      free(atomic_load_explicit(&p->decoded, memory_order_relaxed));
+      free(p);
     }
   }
+}
+
+void vs_mem_destroy(vs_mem *m)
+{
+  if (m->pages) free_table(m->pages);
+  if (m->hi)
+    for (uint32_t c = 1; c < VS_NCHUNKS; c++) {
+      vs_page_slot *t = atomic_load_explicit(&m->hi[c], memory_order_relaxed);
+      if (t) {
+        free_table(t);
+        free(t);
+      }
+    }
   free_dpage_chain(atomic_load(&m->retired));
   free(m->pages);
+  free(m->hi);
   free(m->regions);
   memset(m, 0, sizeof *m);
+}
+
+/* The page-table entry of page number pg; NULL if its 4 GiB chunk has no
+ * table yet (then it has no page) and create is 0.  With create, makes the
+ * table (NULL only when out of host memory). */
+static vs_page_slot *slot_of(const vs_mem *m, uint64_t pg, int create)
+{
+  uint64_t chunk = pg >> (VS_CHUNK_SHIFT - VS_PAGE_SHIFT);
+  uint32_t idx = (uint32_t)(pg & (VS_CHUNK_PAGES - 1));
+  if (chunk == 0) return &m->pages[idx];
+  if (chunk >= VS_NCHUNKS) return NULL;
+  vs_page_slot *t = atomic_load_explicit(&m->hi[chunk], memory_order_acquire);
+  if (!t && create) {
+    vs_page_slot *nt = calloc(VS_CHUNK_PAGES, sizeof *nt);
+    if (!nt) return NULL;
+    vs_page_slot *expected = NULL;
+    if (atomic_compare_exchange_strong(&m->hi[chunk], &expected, nt)) {
+      t = nt;
+    } else {
+      free(nt); /* another thread made it first */
+      t = expected;
+    }
+  }
+  return t ? &t[idx] : NULL;
+}
+
+static vs_page *page_no(const vs_mem *m, uint64_t pg)
+{
+  vs_page_slot *s = slot_of(m, pg, 0);
+  return s ? atomic_load_explicit(s, memory_order_acquire) : NULL;
+}
+
+vs_page *vs_mem_page_hi(const vs_mem *m, vs_addr addr)
+{
+  return page_no(m, addr >> VS_PAGE_SHIFT);
 }
 
 /* index of the first region whose end is above addr */
@@ -49,13 +107,13 @@ static size_t first_region_ending_after(const vs_mem *m, uint64_t addr)
   size_t lo = 0, hi = m->nregions;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
-    if ((uint64_t)m->regions[mid].base + m->regions[mid].size <= addr) lo = mid + 1;
+    if (m->regions[mid].base + m->regions[mid].size <= addr) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
-const vs_region *vs_mem_region(const vs_mem *m, uint32_t addr)
+const vs_region *vs_mem_region(const vs_mem *m, vs_addr addr)
 {
   size_t i = first_region_ending_after(m, addr);
   if (i < m->nregions && m->regions[i].base <= addr) return &m->regions[i];
@@ -63,38 +121,42 @@ const vs_region *vs_mem_region(const vs_mem *m, uint32_t addr)
 }
 
 /* 1 if some region overlaps page number pg */
-static int page_mapped(const vs_mem *m, uint32_t pg)
+static int page_mapped(const vs_mem *m, uint64_t pg)
 {
-  uint64_t lo = (uint64_t)pg << VS_PAGE_SHIFT, hi = lo + VS_PAGE_SIZE;
+  uint64_t lo = pg << VS_PAGE_SHIFT, hi = lo + VS_PAGE_SIZE;
   size_t i = first_region_ending_after(m, lo);
   return i < m->nregions && m->regions[i].base < hi;
 }
 
-int vs_mem_accessible(const vs_mem *m, uint32_t addr, uint64_t len)
+int vs_mem_accessible(const vs_mem *m, vs_addr addr, uint64_t len)
 {
   if (len == 0) return 1;
-  uint64_t end = (uint64_t)addr + len;
-  if (end > 0x100000000ull) return 0;
-  for (uint64_t pg = addr >> VS_PAGE_SHIFT; pg <= (end - 1) >> VS_PAGE_SHIFT; pg++)
-    if (!atomic_load_explicit(&m->pages[pg], memory_order_acquire) && !page_mapped(m, (uint32_t)pg))
-      return 0;
+  if (addr >= ADDR_END || len > ADDR_END - addr) return 0;
+  /* pages exist only where regions are: walk the regions over the pages */
+  uint64_t pg = addr >> VS_PAGE_SHIFT, last = (addr + len - 1) >> VS_PAGE_SHIFT;
+  while (pg <= last) {
+    uint64_t lo = pg << VS_PAGE_SHIFT;
+    size_t i = first_region_ending_after(m, lo);
+    if (i >= m->nregions || m->regions[i].base >= lo + VS_PAGE_SIZE) return 0;
+    pg = ((m->regions[i].base + m->regions[i].size - 1) >> VS_PAGE_SHIFT) + 1;
+  }
   return 1;
 }
 
-int vs_mem_map(vs_mem *m, uint32_t base, uint64_t size, const char *name, vs_error *err)
+int vs_mem_map(vs_mem *m, vs_addr base, uint64_t size, const char *name, vs_error *err)
 {
   if (size == 0) return 0;
-  if ((uint64_t)base + size > 0x100000000ull)
+  if (base >= ADDR_END || size > ADDR_END - base)
     return vs_error_set(err, VS_E_USAGE,
-                        "cannot map '%s' at 0x%08x: %llu bytes exceed the 32-bit address space",
-                        name, base, (unsigned long long)size);
+                        "cannot map '%s' at 0x%08" PRIx64 ": %" PRIu64
+                        " bytes exceed the %u-bit address space", name, base, size, VS_ADDR_BITS);
   size_t i = first_region_ending_after(m, base);
-  if (i < m->nregions && m->regions[i].base < (uint64_t)base + size) {
+  if (i < m->nregions && m->regions[i].base < base + size) {
     const vs_region *o = &m->regions[i];
     return vs_error_set(err, VS_E_USAGE,
-                        "'%s' [0x%08x, 0x%08llx) overlaps '%s' [0x%08x, 0x%08llx)", name, base,
-                        (unsigned long long)base + size, o->name, o->base,
-                        (unsigned long long)o->base + o->size);
+                        "'%s' [0x%08" PRIx64 ", 0x%08" PRIx64 ") overlaps '%s' [0x%08" PRIx64
+                        ", 0x%08" PRIx64 ")", name, base, base + size, o->name, o->base,
+                        o->base + o->size);
   }
   if (m->nregions == m->cap_regions) {
     size_t cap = m->cap_regions ? m->cap_regions * 2 : 16;
@@ -122,19 +184,25 @@ static void retire_dpage(vs_mem *m, vs_page *p)
   } while (!atomic_compare_exchange_weak(&m->retired, &head, d));
 }
 
-int vs_mem_unmap(vs_mem *m, uint32_t base, vs_error *err)
+int vs_mem_unmap(vs_mem *m, vs_addr base, vs_error *err)
 {
   size_t i = first_region_ending_after(m, base);
   if (i >= m->nregions || m->regions[i].base != base)
-    return vs_error_set(err, VS_E_USAGE, "no mapped region starts at 0x%08x", base);
+    return vs_error_set(err, VS_E_USAGE, "no mapped region starts at 0x%08" PRIx64, base);
   uint64_t lo = base, hi = lo + m->regions[i].size;
   m->mapped_bytes -= m->regions[i].size;
   memmove(&m->regions[i], &m->regions[i + 1], (m->nregions - i - 1) * sizeof *m->regions);
   m->nregions--;
+  uint64_t chunk_pages = VS_CHUNK_PAGES;
   for (uint64_t pg = lo >> VS_PAGE_SHIFT; pg <= (hi - 1) >> VS_PAGE_SHIFT; pg++) {
-    if (!atomic_load(&m->pages[pg])) continue;  /* never written: nothing to free */
-    if (page_mapped(m, (uint32_t)pg)) continue; /* shared with a neighbour */
-    vs_page *p = atomic_exchange(&m->pages[pg], NULL);
+    vs_page_slot *s = slot_of(m, pg, 0);
+    if (!s) { /* no table for this 4 GiB: nothing was written there */
+      pg |= chunk_pages - 1;
+      continue;
+    }
+    if (!atomic_load(s)) continue;   /* never written: nothing to free */
+    if (page_mapped(m, pg)) continue; /* shared with a neighbour */
+    vs_page *p = atomic_exchange(s, NULL);
     if (p) {
       retire_dpage(m, p);
       free(p);
@@ -145,12 +213,12 @@ int vs_mem_unmap(vs_mem *m, uint32_t base, vs_error *err)
 }
 
 /* Page for writing: creates it if the address is mapped. */
-static vs_page *page_for_write(vs_mem *m, uint32_t addr, int *fault)
+static vs_page *page_for_write(vs_mem *m, vs_addr addr, int *fault)
 {
-  uint32_t pg = addr >> VS_PAGE_SHIFT;
-  vs_page *p = atomic_load_explicit(&m->pages[pg], memory_order_acquire);
+  uint64_t pg = addr >> VS_PAGE_SHIFT;
+  vs_page *p = page_no(m, pg);
   if (p) return p;
-  if (!page_mapped(m, pg)) {
+  if (addr >= ADDR_END || !page_mapped(m, pg)) {
     *fault = VS_MF_UNMAPPED;
     return NULL;
   }
@@ -158,13 +226,14 @@ static vs_page *page_for_write(vs_mem *m, uint32_t addr, int *fault)
     *fault = VS_MF_NOMEM;
     return NULL;
   }
-  vs_page *np = calloc(1, sizeof *np);
+  vs_page_slot *s = slot_of(m, pg, 1);
+  vs_page *np = s ? calloc(1, sizeof *np) : NULL;
   if (!np) {
     *fault = VS_MF_NOMEM;
     return NULL;
   }
   vs_page *expected = NULL;
-  if (atomic_compare_exchange_strong(&m->pages[pg], &expected, np)) {
+  if (atomic_compare_exchange_strong(s, &expected, np)) {
     atomic_fetch_add(&m->materialised, 1);
     return np;
   }
@@ -172,49 +241,77 @@ static vs_page *page_for_write(vs_mem *m, uint32_t addr, int *fault)
   return expected;
 }
 
-vs_page *vs_mem_page_rmw(vs_mem *m, uint32_t addr, int *fault)
+vs_page *vs_mem_page_rmw(vs_mem *m, vs_addr addr, int *fault)
 {
   return page_for_write(m, addr, fault);
 }
 
-int vs_mem_load_slow(vs_mem *m, uint32_t addr, void *dst, unsigned size)
+/* The part of [addr, addr+size) in addr's page */
+static unsigned in_page(vs_addr addr, unsigned size)
 {
-  vs_page *p = vs_mem_page(m, addr);
-  if (p) {
-    memcpy(dst, p->data + (addr & VS_PAGE_MASK), size);
-    return 0;
+  unsigned room = VS_PAGE_SIZE - (unsigned)(addr & VS_PAGE_MASK);
+  return size < room ? size : room;
+}
+
+int vs_mem_load_slow(vs_mem *m, vs_addr addr, void *dst, unsigned size)
+{
+  uint8_t *d = dst;
+  while (size) {
+    unsigned n = in_page(addr, size);
+    vs_page *p = vs_mem_page(m, addr);
+    if (p) memcpy(d, p->data + (addr & VS_PAGE_MASK), n);
+    else if (addr < ADDR_END && page_mapped(m, addr >> VS_PAGE_SHIFT)) memset(d, 0, n);
+    else return VS_MF_UNMAPPED;
+    addr += n;
+    d += n;
+    size -= n;
   }
-  if (!page_mapped(m, addr >> VS_PAGE_SHIFT)) return VS_MF_UNMAPPED;
-  memset(dst, 0, size);
   return 0;
 }
 
-int vs_mem_store_slow(vs_mem *m, uint32_t addr, const void *src, unsigned size)
+/* Stores n bytes within one page */
+static int store_in_page(vs_mem *m, vs_addr addr, const uint8_t *src, unsigned n)
 {
   int fault = 0;
   vs_page *p = page_for_write(m, addr, &fault);
   if (!p) return fault;
   uint8_t *where = p->data + (addr & VS_PAGE_MASK);
-  if (atomic_load_explicit(&p->decoded, memory_order_acquire) && memcmp(where, src, size) != 0) {
+  if (atomic_load_explicit(&p->decoded, memory_order_acquire) && memcmp(where, src, n) != 0) {
     /* code changes: drop the decoded instructions of this page and of the
-     * page before it (its last word may be a prefix of this page's first) */
+     * page before it (its last instructions may read ahead into this one) */
     retire_dpage(m, p);
-    uint32_t pg = addr >> VS_PAGE_SHIFT;
+    uint64_t pg = addr >> VS_PAGE_SHIFT;
     if (pg > 0) {
-      vs_page *prev = atomic_load(&m->pages[pg - 1]);
+      vs_page *prev = page_no(m, pg - 1);
       if (prev) retire_dpage(m, prev);
     }
   }
-  memcpy(where, src, size);
+  memcpy(where, src, n);
   return 0;
 }
 
-vs_dpage *vs_mem_dpage(vs_mem *m, uint32_t pc)
+int vs_mem_store_slow(vs_mem *m, vs_addr addr, const void *src, unsigned size)
+{
+  const uint8_t *s = src;
+  /* a store that crosses pages checks both before writing either */
+  if (in_page(addr, size) < size && !vs_mem_accessible(m, addr, size)) return VS_MF_UNMAPPED;
+  while (size) {
+    unsigned n = in_page(addr, size);
+    int f = store_in_page(m, addr, s, n);
+    if (f) return f;
+    addr += n;
+    s += n;
+    size -= n;
+  }
+  return 0;
+}
+
+vs_dpage *vs_mem_dpage(vs_mem *m, vs_addr pc)
 {
   int fault = 0;
   vs_page *p = vs_mem_page(m, pc);
   if (!p) {
-    if (!page_mapped(m, pc >> VS_PAGE_SHIFT)) return NULL;
+    if (pc >= ADDR_END || !page_mapped(m, pc >> VS_PAGE_SHIFT)) return NULL;
     p = page_for_write(m, pc, &fault);
     if (!p) return NULL;
   }
@@ -223,7 +320,7 @@ vs_dpage *vs_mem_dpage(vs_mem *m, uint32_t pc)
   vs_dpage *nd = malloc(sizeof *nd);
   if (!nd) return NULL;
   nd->next_retired = NULL;
-  m->decode_page(m->decode_ctx, m, pc & ~VS_PAGE_MASK, nd);
+  m->decode_page(m->decode_ctx, m, pc & ~(vs_addr)VS_PAGE_MASK, nd);
   vs_dpage *expected = NULL;
   if (atomic_compare_exchange_strong(&p->decoded, &expected, nd)) return nd;
   free(nd);
@@ -235,23 +332,22 @@ void vs_mem_reclaim(vs_mem *m)
   free_dpage_chain(atomic_exchange(&m->retired, NULL));
 }
 
-int vs_mem_write(vs_mem *m, uint32_t addr, const void *src, size_t len, vs_error *err)
+int vs_mem_write(vs_mem *m, vs_addr addr, const void *src, size_t len, vs_error *err)
 {
   const uint8_t *s = src;
   uint64_t a = addr;
-  if (a + len > 0x100000000ull)
-    return vs_error_set(err, VS_E_USAGE, "write of %zu bytes at 0x%08x exceeds the address space",
-                        len, addr);
+  if (a >= ADDR_END || len > ADDR_END - a)
+    return vs_error_set(err, VS_E_USAGE,
+                        "write of %zu bytes at 0x%08" PRIx64 " exceeds the address space", len, a);
   while (len) {
     size_t chunk = VS_PAGE_SIZE - (a & VS_PAGE_MASK);
     if (chunk > len) chunk = len;
-    int fault = vs_mem_store_slow(m, (uint32_t)a, s, (unsigned)chunk);
+    int fault = store_in_page(m, a, s, (unsigned)chunk);
     if (fault == VS_MF_UNMAPPED)
-      return vs_error_set(err, VS_E_USAGE, "write to unmapped device address 0x%08llx",
-                          (unsigned long long)a);
+      return vs_error_set(err, VS_E_USAGE, "write to unmapped device address 0x%08" PRIx64, a);
     if (fault)
-      return vs_error_set(err, VS_E_LIMIT, "device memory limit of %llu bytes exceeded",
-                          (unsigned long long)m->limit);
+      return vs_error_set(err, VS_E_LIMIT, "device memory limit of %" PRIu64 " bytes exceeded",
+                          m->limit);
     a += chunk;
     s += chunk;
     len -= chunk;
@@ -259,19 +355,18 @@ int vs_mem_write(vs_mem *m, uint32_t addr, const void *src, size_t len, vs_error
   return 0;
 }
 
-int vs_mem_read(vs_mem *m, uint32_t addr, void *dst, size_t len, vs_error *err)
+int vs_mem_read(vs_mem *m, vs_addr addr, void *dst, size_t len, vs_error *err)
 {
   uint8_t *d = dst;
   uint64_t a = addr;
-  if (a + len > 0x100000000ull)
-    return vs_error_set(err, VS_E_USAGE, "read of %zu bytes at 0x%08x exceeds the address space",
-                        len, addr);
+  if (a >= ADDR_END || len > ADDR_END - a)
+    return vs_error_set(err, VS_E_USAGE,
+                        "read of %zu bytes at 0x%08" PRIx64 " exceeds the address space", len, a);
   while (len) {
     size_t chunk = VS_PAGE_SIZE - (a & VS_PAGE_MASK);
     if (chunk > len) chunk = len;
-    if (vs_mem_load_slow(m, (uint32_t)a, d, (unsigned)chunk))
-      return vs_error_set(err, VS_E_USAGE, "read from unmapped device address 0x%08llx",
-                          (unsigned long long)a);
+    if (vs_mem_load_slow(m, a, d, (unsigned)chunk))
+      return vs_error_set(err, VS_E_USAGE, "read from unmapped device address 0x%08" PRIx64, a);
     a += chunk;
     d += chunk;
     len -= chunk;
@@ -279,7 +374,7 @@ int vs_mem_read(vs_mem *m, uint32_t addr, void *dst, size_t len, vs_error *err)
   return 0;
 }
 
-int vs_mem_fill(vs_mem *m, uint32_t addr, uint8_t byte, size_t len, vs_error *err)
+int vs_mem_fill(vs_mem *m, vs_addr addr, uint8_t byte, size_t len, vs_error *err)
 {
   uint8_t buf[VS_PAGE_SIZE];
   memset(buf, byte, sizeof buf);
@@ -288,11 +383,10 @@ int vs_mem_fill(vs_mem *m, uint32_t addr, uint8_t byte, size_t len, vs_error *er
     size_t chunk = VS_PAGE_SIZE - (a & VS_PAGE_MASK);
     if (chunk > len) chunk = len;
     /* zero-filling an unmaterialised page needs no page */
-    if (byte == 0 && !vs_mem_page(m, (uint32_t)a)) {
-      if (!page_mapped(m, (uint32_t)(a >> VS_PAGE_SHIFT)))
-        return vs_error_set(err, VS_E_USAGE, "fill of unmapped device address 0x%08llx",
-                            (unsigned long long)a);
-    } else if (vs_mem_write(m, (uint32_t)a, buf, chunk, err)) {
+    if (byte == 0 && !vs_mem_page(m, a)) {
+      if (a >= ADDR_END || !page_mapped(m, a >> VS_PAGE_SHIFT))
+        return vs_error_set(err, VS_E_USAGE, "fill of unmapped device address 0x%08" PRIx64, a);
+    } else if (vs_mem_write(m, a, buf, chunk, err)) {
       return -1;
     }
     a += chunk;

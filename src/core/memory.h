@@ -1,12 +1,16 @@
-/* Device memory: a sparse, paged 32-bit address space.
+/* Device memory: a sparse, paged 48-bit address space.
  *
  * Mapped regions are byte ranges; protection is per 4 KiB page (a page that
  * overlaps a region is accessible as a whole, as with a page table).  Pages
  * are materialised on first write; reading mapped-but-unwritten memory gives
- * zeros.  A flat table of 2^20 page pointers makes the common access one
- * indexed load.  Pages may carry a cache of decoded instructions, dropped
- * when their bytes change.  Safe for concurrent use by several host threads
- * (page creation and decode-cache publication are atomic). */
+ * zeros.  The page table has two parts: a flat table of 2^20 page pointers
+ * for the low 4 GiB (where Ventus and most buffers live: an access there is
+ * one indexed load), and above it one such table per 4 GiB that holds a
+ * materialised page, created on first use.  Pages may carry a cache of
+ * decoded instructions, dropped when their bytes (or the bytes of the page
+ * after them, which a decoder may read ahead into) change.  Safe for
+ * concurrent use by several host threads (page and table creation and
+ * decode-cache publication are atomic). */
 #ifndef VS_CORE_MEMORY_H
 #define VS_CORE_MEMORY_H
 
@@ -17,11 +21,14 @@
 
 #include "core/insn.h"
 #include "ventsim/error.h"
+#include "ventsim/sim.h"
 
 #define VS_PAGE_SHIFT 12u
 #define VS_PAGE_SIZE  (1u << VS_PAGE_SHIFT)
 #define VS_PAGE_MASK  (VS_PAGE_SIZE - 1u)
-#define VS_NPAGES     (1u << (32 - VS_PAGE_SHIFT))
+#define VS_CHUNK_SHIFT 32u                            /* one page table per 4 GiB   */
+#define VS_CHUNK_PAGES (1u << (VS_CHUNK_SHIFT - VS_PAGE_SHIFT))
+#define VS_NCHUNKS     (1u << (VS_ADDR_BITS - VS_CHUNK_SHIFT))
 #define VS_DPAGE_SLOTS (VS_PAGE_SIZE / 4u)
 
 /* Decoded instructions of one page, one slot per word. */
@@ -35,18 +42,21 @@ typedef struct vs_page {
   _Atomic(vs_dpage *) decoded;
 } vs_page;
 
+typedef _Atomic(vs_page *) vs_page_slot;
+
 typedef struct vs_region {
-  uint32_t base;
+  vs_addr base;
   uint64_t size;
   char name[48];
 } vs_region;
 
 struct vs_mem;
 /* Fills one decoded page; provided by the ISA front end. */
-typedef void (*vs_decode_page_fn)(void *ctx, struct vs_mem *m, uint32_t page_addr, vs_dpage *dp);
+typedef void (*vs_decode_page_fn)(void *ctx, struct vs_mem *m, vs_addr page_addr, vs_dpage *dp);
 
 typedef struct vs_mem {
-  _Atomic(vs_page *) *pages;    /* VS_NPAGES entries */
+  vs_page_slot *pages;          /* VS_CHUNK_PAGES entries: the low 4 GiB        */
+  _Atomic(vs_page_slot *) *hi;  /* VS_NCHUNKS entries (0 unused): the tables above */
   vs_region *regions;           /* sorted by base, non-overlapping */
   size_t nregions, cap_regions;
   uint64_t mapped_bytes;        /* sum of region sizes */
@@ -63,79 +73,103 @@ enum { VS_MF_NONE = 0, VS_MF_UNMAPPED, VS_MF_MISALIGNED, VS_MF_NOMEM };
 int vs_mem_init(vs_mem *m, uint64_t limit, vs_error *err);
 void vs_mem_destroy(vs_mem *m);
 
-/* Maps [base, base+size).  Overlapping an existing region is an error
- * naming both.  size may be 0 (maps nothing, succeeds). */
-int vs_mem_map(vs_mem *m, uint32_t base, uint64_t size, const char *name, vs_error *err);
+/* Maps [base, base+size).  Overlapping an existing region, or reaching
+ * beyond the address space, is an error naming both.  size may be 0 (maps
+ * nothing, succeeds). */
+int vs_mem_map(vs_mem *m, vs_addr base, uint64_t size, const char *name, vs_error *err);
 /* Unmaps the region starting exactly at base. */
-int vs_mem_unmap(vs_mem *m, uint32_t base, vs_error *err);
+int vs_mem_unmap(vs_mem *m, vs_addr base, vs_error *err);
 /* Region containing addr, or NULL. */
-const vs_region *vs_mem_region(const vs_mem *m, uint32_t addr);
+const vs_region *vs_mem_region(const vs_mem *m, vs_addr addr);
 /* 1 if every page touched by [addr, addr+len) is accessible. */
-int vs_mem_accessible(const vs_mem *m, uint32_t addr, uint64_t len);
+int vs_mem_accessible(const vs_mem *m, vs_addr addr, uint64_t len);
 
 /* Bulk copies (host side: loaders, runtime).  Errors name the address. */
-int vs_mem_write(vs_mem *m, uint32_t addr, const void *src, size_t len, vs_error *err);
-int vs_mem_read(vs_mem *m, uint32_t addr, void *dst, size_t len, vs_error *err);
-int vs_mem_fill(vs_mem *m, uint32_t addr, uint8_t byte, size_t len, vs_error *err);
+int vs_mem_write(vs_mem *m, vs_addr addr, const void *src, size_t len, vs_error *err);
+int vs_mem_read(vs_mem *m, vs_addr addr, void *dst, size_t len, vs_error *err);
+int vs_mem_fill(vs_mem *m, vs_addr addr, uint8_t byte, size_t len, vs_error *err);
 
-/* Slow paths of the inline accessors below. Return a VS_MF_* code. */
-int vs_mem_load_slow(vs_mem *m, uint32_t addr, void *dst, unsigned size);
-int vs_mem_store_slow(vs_mem *m, uint32_t addr, const void *src, unsigned size);
+/* Slow paths of the inline accessors below: any address, any size up to
+ * VS_PAGE_SIZE, accesses that cross a page.  Return a VS_MF_* code. */
+int vs_mem_load_slow(vs_mem *m, vs_addr addr, void *dst, unsigned size);
+int vs_mem_store_slow(vs_mem *m, vs_addr addr, const void *src, unsigned size);
 /* Page for a read-modify-write (atomics): materialises it. NULL on fault. */
-vs_page *vs_mem_page_rmw(vs_mem *m, uint32_t addr, int *fault);
+vs_page *vs_mem_page_rmw(vs_mem *m, vs_addr addr, int *fault);
 
 /* Decoded page for pc's page (decoding it on first use).  NULL if the page
  * is not mapped. */
-vs_dpage *vs_mem_dpage(vs_mem *m, uint32_t pc);
+vs_dpage *vs_mem_dpage(vs_mem *m, vs_addr pc);
 /* Frees decode pages invalidated by code writes (call when no host thread
  * executes). */
 void vs_mem_reclaim(vs_mem *m);
 
-static inline vs_page *vs_mem_page(vs_mem *m, uint32_t addr)
+/* The materialised page holding an address above 4 GiB, or NULL. */
+vs_page *vs_mem_page_hi(const vs_mem *m, vs_addr addr);
+
+static inline vs_page *vs_mem_page(const vs_mem *m, vs_addr addr)
 {
-  return atomic_load_explicit(&m->pages[addr >> VS_PAGE_SHIFT], memory_order_acquire);
+  if (__builtin_expect(addr >> VS_CHUNK_SHIFT == 0, 1))
+    return atomic_load_explicit(&m->pages[addr >> VS_PAGE_SHIFT], memory_order_acquire);
+  return vs_mem_page_hi(m, addr);
 }
 
-/* Copies 1, 2 or 4 bytes with a copy of constant size each (a memcpy of a
- * run-time size is a byte loop whose result the next read stalls on). */
+/* Copies 1, 2, 4, 8, 12 or 16 bytes with a copy of constant size each (a
+ * memcpy of a run-time size is a byte loop whose result the next read
+ * stalls on). */
 static inline void vs_mem_copy_small(void *dst, const void *src, unsigned size)
 {
-  if (size == 4) memcpy(dst, src, 4);
-  else if (size == 2) memcpy(dst, src, 2);
-  else memcpy(dst, src, 1);
+  switch (size) {
+  case 4: memcpy(dst, src, 4); break;
+  case 2: memcpy(dst, src, 2); break;
+  case 1: memcpy(dst, src, 1); break;
+  case 8: memcpy(dst, src, 8); break;
+  case 16: memcpy(dst, src, 16); break;
+  default: memcpy(dst, src, size); break;
+  }
 }
 
-/* Aligned loads and stores used by instruction semantics.  Return 0 or a
- * VS_MF_* fault code.  size is 1, 2 or 4. */
-static inline int vs_mem_load(vs_mem *m, uint32_t addr, void *dst, unsigned size)
+/* 1 if [addr, addr+size) lies in one page of the low 4 GiB: the accessors'
+ * fast path (one indexed load finds the page). */
+static inline int vs_mem_fast(vs_addr addr, unsigned size)
 {
-  if (__builtin_expect(addr & (size - 1), 0)) return VS_MF_MISALIGNED;
-  vs_page *p = vs_mem_page(m, addr);
-  if (__builtin_expect(p != NULL, 1)) {
-    vs_mem_copy_small(dst, p->data + (addr & VS_PAGE_MASK), size);
-    return 0;
+  return (addr >> VS_CHUNK_SHIFT | ((addr & VS_PAGE_MASK) + size - 1) >> VS_PAGE_SHIFT) == 0;
+}
+
+/* Loads and stores used by instruction semantics: size is 1, 2, 4, 8, 12
+ * or 16 bytes, at any address (accesses that cross a page take the slow
+ * path; the alignment rule is the ISA's, checked by its semantics).
+ * Return 0 or a VS_MF_* fault code. */
+static inline int vs_mem_load(vs_mem *m, vs_addr addr, void *dst, unsigned size)
+{
+  if (__builtin_expect(vs_mem_fast(addr, size), 1)) {
+    vs_page *p = atomic_load_explicit(&m->pages[addr >> VS_PAGE_SHIFT], memory_order_acquire);
+    if (__builtin_expect(p != NULL, 1)) {
+      vs_mem_copy_small(dst, p->data + (addr & VS_PAGE_MASK), size);
+      return 0;
+    }
   }
   return vs_mem_load_slow(m, addr, dst, size);
 }
 
-static inline int vs_mem_store(vs_mem *m, uint32_t addr, const void *src, unsigned size)
+static inline int vs_mem_store(vs_mem *m, vs_addr addr, const void *src, unsigned size)
 {
-  if (__builtin_expect(addr & (size - 1), 0)) return VS_MF_MISALIGNED;
-  vs_page *p = vs_mem_page(m, addr);
-  if (__builtin_expect(p != NULL &&
-                       atomic_load_explicit(&p->decoded, memory_order_relaxed) == NULL, 1)) {
-    vs_mem_copy_small(p->data + (addr & VS_PAGE_MASK), src, size);
-    return 0;
+  if (__builtin_expect(vs_mem_fast(addr, size), 1)) {
+    vs_page *p = atomic_load_explicit(&m->pages[addr >> VS_PAGE_SHIFT], memory_order_acquire);
+    if (__builtin_expect(p != NULL &&
+                         atomic_load_explicit(&p->decoded, memory_order_relaxed) == NULL, 1)) {
+      vs_mem_copy_small(p->data + (addr & VS_PAGE_MASK), src, size);
+      return 0;
+    }
   }
   return vs_mem_store_slow(m, addr, src, size);
 }
 
-static inline int vs_mem_load32(vs_mem *m, uint32_t addr, uint32_t *v)
+static inline int vs_mem_load32(vs_mem *m, vs_addr addr, uint32_t *v)
 {
   return vs_mem_load(m, addr, v, 4);
 }
 
-static inline int vs_mem_store32(vs_mem *m, uint32_t addr, uint32_t v)
+static inline int vs_mem_store32(vs_mem *m, vs_addr addr, uint32_t v)
 {
   return vs_mem_store(m, addr, &v, 4);
 }

@@ -1,5 +1,6 @@
 /* Kernel-error messages (spec section 7): kernel, work-group, warp, pc,
  * the instruction and the cause. */
+#include <inttypes.h>
 #include <stdio.h>
 
 #include "core/exec.h"
@@ -9,10 +10,11 @@ int vs_exec_report_fault(vs_exec *ex, vs_warp *w, vs_error *err)
   const vs_launch *l = ex->launch;
   const vs_wg *wg = w->wg;
   char text[160] = "?";
-  uint32_t pc = w->fault.pc;
+  vs_addr pc = w->fault.pc;
   {
     /* disassemble the faulting instruction if its page is readable */
-    vs_dpage *dp = vs_mem_accessible(ex->mem, pc & ~3u, 4) ? vs_mem_dpage(ex->mem, pc & ~3u) : NULL;
+    vs_addr word = pc & ~(vs_addr)3;
+    vs_dpage *dp = vs_mem_accessible(ex->mem, word, 4) ? vs_mem_dpage(ex->mem, word) : NULL;
     if (dp && !(pc & 3)) ex->isa->disasm(&dp->insn[(pc & VS_PAGE_MASK) >> 2], pc, text, sizeof text);
     else snprintf(text, sizeof text, "(no instruction: pc not in mapped memory)");
   }
@@ -20,7 +22,7 @@ int vs_exec_report_fault(vs_exec *ex, vs_warp *w, vs_error *err)
     if (*p == '\t') *p = ' ';
   int code = w->fault.kind == VS_FAULT_DEADLOCK ? VS_E_DEADLOCK : VS_E_KERNEL;
   return vs_error_set(err, code,
-                      "kernel error in '%s', work-group %u (%u,%u,%u), warp %u, pc 0x%08x `%s`: %s",
+                      "kernel error in '%s', work-group %u (%u,%u,%u), warp %u, pc 0x%08" PRIx64 " `%s`: %s",
                       l->name ? l->name : "?", wg ? wg->id : 0, wg ? wg->gx : 0, wg ? wg->gy : 0,
                       wg ? wg->gz : 0, w->wid, pc, text, w->fault.msg);
 }

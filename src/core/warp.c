@@ -1,3 +1,4 @@
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -5,7 +6,7 @@
 #include "core/exec.h"
 #include "core/warp.h"
 
-int vs_warp_fault(vs_warp *w, int kind, uint32_t addr, const char *fmt, ...)
+int vs_warp_fault(vs_warp *w, int kind, vs_addr addr, const char *fmt, ...)
 {
   if (w->fault.kind == VS_FAULT_NONE) {
     va_list ap;
@@ -20,18 +21,18 @@ int vs_warp_fault(vs_warp *w, int kind, uint32_t addr, const char *fmt, ...)
   return VS_EV_FAULT;
 }
 
-int vs_warp_memfault(vs_warp *w, int mf, uint32_t addr, unsigned size, int is_store)
+int vs_warp_memfault(vs_warp *w, int mf, vs_addr addr, unsigned size, int is_store)
 {
   const char *what = is_store ? "store to" : "load from";
   switch (mf) {
   case VS_MF_MISALIGNED:
-    return vs_warp_fault(w, VS_FAULT_MISALIGNED, addr, "misaligned %u-byte %s address 0x%08x",
+    return vs_warp_fault(w, VS_FAULT_MISALIGNED, addr, "misaligned %u-byte %s address 0x%08" PRIx64,
                          size, is_store ? "store to" : "load from", addr);
   case VS_MF_NOMEM:
     return vs_warp_fault(w, VS_FAULT_MEMLIMIT, addr,
-                         "%s 0x%08x exceeds the device memory limit", what, addr);
+                         "%s 0x%08" PRIx64 " exceeds the device memory limit", what, addr);
   default:
-    return vs_warp_fault(w, VS_FAULT_UNMAPPED, addr, "%s unmapped address 0x%08x", what, addr);
+    return vs_warp_fault(w, VS_FAULT_UNMAPPED, addr, "%s unmapped address 0x%08" PRIx64, what, addr);
   }
 }
 
@@ -54,15 +55,15 @@ int vs_warp_push(vs_warp *w, uint32_t rpc, uint32_t pc, vs_mask mask)
 const vs_dinsn *vs_fetch_slow(vs_warp *w)
 {
   if (w->pc & 3) {
-    vs_warp_fault(w, VS_FAULT_MISALIGNED, w->pc, "misaligned pc 0x%08x", w->pc);
+    vs_warp_fault(w, VS_FAULT_MISALIGNED, w->pc, "misaligned pc 0x%08" PRIx64, w->pc);
     return NULL;
   }
   vs_dpage *dp = vs_mem_dpage(w->mem, w->pc);
   if (!dp) {
-    vs_warp_fault(w, VS_FAULT_UNMAPPED, w->pc, "pc 0x%08x is not in mapped memory", w->pc);
+    vs_warp_fault(w, VS_FAULT_UNMAPPED, w->pc, "pc 0x%08" PRIx64 " is not in mapped memory", w->pc);
     return NULL;
   }
-  w->cp_base = w->pc & ~VS_PAGE_MASK;
+  w->cp_base = w->pc & ~(vs_addr)VS_PAGE_MASK;
   w->cp_page = vs_mem_page(w->mem, w->pc);
   w->cp_dpage = dp;
   return &dp->insn[(w->pc & VS_PAGE_MASK) >> 2];

@@ -41,8 +41,8 @@ enum vs_fault_kind {
 
 typedef struct vs_fault {
   int kind;
-  uint32_t pc;
-  uint32_t addr;       /* faulting data address, if any */
+  vs_addr pc;
+  vs_addr addr;        /* faulting data address, if any */
   char msg[256];
 } vs_fault;
 
@@ -54,7 +54,7 @@ typedef struct vs_simt_entry {
 
 /* One recorded memory access of one lane (for tracing / the timing model) */
 typedef struct vs_memacc {
-  uint32_t addr;
+  vs_addr addr;
   uint32_t value;      /* stored value (stores), loaded value (loads) */
   uint8_t lane, size, is_store, space; /* space: VS_SPACE_* */
   uint8_t is_atomic;
@@ -71,7 +71,7 @@ struct vs_exec;
 
 typedef struct vs_warp {
   /* hot state */
-  uint32_t pc;
+  vs_addr pc;
   uint32_t nlanes;      /* threads in the warp                                 */
   vs_mask active;       /* SIMT active mask                                    */
   vs_mask full;         /* all nlanes lanes                                    */
@@ -81,7 +81,7 @@ typedef struct vs_warp {
   vs_memrec *memrec;    /* record memory accesses here when not NULL           */
   struct vs_exec *ex;   /* the executor running this warp                      */
   /* decoded-instruction page of the current pc (fetch fast path) */
-  uint32_t cp_base;
+  vs_addr cp_base;
   vs_page *cp_page;
   vs_dpage *cp_dpage;
 
@@ -116,10 +116,10 @@ static inline uint64_t vs_warp_thread_insns(const vs_warp *w)
 }
 
 /* Records a kernel error on the warp; returns VS_EV_FAULT. */
-int vs_warp_fault(vs_warp *w, int kind, uint32_t addr, const char *fmt, ...)
+int vs_warp_fault(vs_warp *w, int kind, vs_addr addr, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* Maps a VS_MF_* memory fault to a kernel error. */
-int vs_warp_memfault(vs_warp *w, int mf, uint32_t addr, unsigned size, int is_store);
+int vs_warp_memfault(vs_warp *w, int mf, vs_addr addr, unsigned size, int is_store);
 
 /* SIMT stack push with the overflow check */
 int vs_warp_push(vs_warp *w, uint32_t rpc, uint32_t pc, vs_mask mask);

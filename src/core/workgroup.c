@@ -21,7 +21,7 @@ static int validate(const vs_launch *l, vs_error *err)
                         "kernel '%s': %u x %u x %u work-groups (at least 1, at most %u)", k,
                         l->grid[0], l->grid[1], l->grid[2], VS_MAX_WORKGROUPS);
   if (l->start_pc & 3)
-    return vs_error_set(err, VS_E_USAGE, "kernel '%s': start address 0x%08x is not word aligned", k,
+    return vs_error_set(err, VS_E_USAGE, "kernel '%s': start address 0x%08" PRIx64 " is not word aligned", k,
                         l->start_pc);
   uint64_t priv = nwg * l->wg_warps * l->warp_threads * (uint64_t)l->pds_size;
   if (l->pds_base + priv > 0x100000000ull)
@@ -40,7 +40,7 @@ int vs_launch_begin(vs_launch_ctx *c, struct vs_device *dev, const vs_launch *l,
   if (validate(l, err)) return -1;
   const char *k = l->name ? l->name : "?";
   if (!vs_mem_accessible(&dev->mem, l->start_pc, 4))
-    return vs_error_set(err, VS_E_USAGE, "kernel '%s': start address 0x%08x is not mapped", k,
+    return vs_error_set(err, VS_E_USAGE, "kernel '%s': start address 0x%08" PRIx64 " is not mapped", k,
                         l->start_pc);
   if (!vs_mem_accessible(&dev->mem, l->knl_addr, 64))
     return vs_error_set(err, VS_E_USAGE,
@@ -80,7 +80,7 @@ int vs_launch_begin(vs_launch_ctx *c, struct vs_device *dev, const vs_launch *l,
   for (unsigned s = 0; s < c->nslots; s++) {
     uint64_t lo = VS_LDS_BASE + (uint64_t)s * c->lds_stride, hi = lo + c->lds_stride;
     while (lo < hi) { /* map the gaps between existing regions */
-      const vs_region *r = vs_mem_region(&dev->mem, (uint32_t)lo);
+      const vs_region *r = vs_mem_region(&dev->mem, lo);
       if (r) {
         lo = (uint64_t)r->base + r->size;
         continue;
@@ -92,7 +92,7 @@ int vs_launch_begin(vs_launch_ctx *c, struct vs_device *dev, const vs_launch *l,
       }
       char nm[48];
       snprintf(nm, sizeof nm, "local memory (slot %u)", s);
-      if (vs_mem_map(&dev->mem, (uint32_t)lo, end - lo, nm, err)) {
+      if (vs_mem_map(&dev->mem, lo, end - lo, nm, err)) {
         vs_launch_end(c);
         return -1;
       }

@@ -42,7 +42,7 @@ struct vs_gdb_server {
   uint32_t step_wg, step_wid;
   uint32_t poll_ctr;
   /* breakpoints */
-  uint32_t bps[MAX_BREAKPOINTS];
+  vs_addr bps[MAX_BREAKPOINTS];
   unsigned nbps;
   char *xml;
   size_t xml_len;
@@ -290,7 +290,7 @@ static void monitor(vs_gdb_server *s, const char *hexcmd)
     fputs(monitor_help, f);
   } else if (!strcmp(word, "breakpoints")) {
     fprintf(f, "%u breakpoint%s\n", s->nbps, s->nbps == 1 ? "" : "s");
-    for (unsigned i = 0; i < s->nbps; i++) fprintf(f, "  0x%08x\n", s->bps[i]);
+    for (unsigned i = 0; i < s->nbps; i++) fprintf(f, "  0x%08" PRIx64 "\n", s->bps[i]);
   } else if (!strcmp(word, "launch")) {
     if (!s->launch || !s->wg) {
       fputs("no launch is running\n", f);
@@ -311,14 +311,14 @@ static void monitor(vs_gdb_server *s, const char *hexcmd)
               s->wg->nwarps, s->wg->n_waiting, s->wg->n_ended);
       for (unsigned i = 0; i < s->wg->nwarps; i++) {
         const vs_warp *x = s->wg->warps[i];
-        fprintf(f, "  warp %u: %s, pc 0x%08x, barriers passed %" PRIu64 "\n", i,
+        fprintf(f, "  warp %u: %s, pc 0x%08" PRIx64 ", barriers passed %" PRIu64 "\n", i,
                 state_name(x->state), x->pc, x->barriers);
       }
     }
   } else if (need_warp && !w) {
     fputs(s->wg ? "no such warp\n" : "no work-group is resident\n", f);
   } else if (!strcmp(word, "warp")) {
-    fprintf(f, "work-group %u warp %u (thread %" PRIx64 "): %s, pc 0x%08x, %" PRIu64
+    fprintf(f, "work-group %u warp %u (thread %" PRIx64 "): %s, pc 0x%08" PRIx64 ", %" PRIu64
             " instructions, barriers passed %" PRIu64 "\n",
             w->wg->id, w->wid, tid_of(w), state_name(w->state), w->pc, w->insns, w->barriers);
     show_mask(f, w);
@@ -427,7 +427,8 @@ static int parse_addr_len(const char *p, char sep, uint64_t *addr, uint64_t *len
   if (parse_hex(p, &end, addr) || *end != ',' || parse_hex(end + 1, &end, len)) return -1;
   if (*end != sep) return -1;
   *data = sep ? end + 1 : end;
-  return *addr > 0xffffffffull || *addr + *len > 0x100000000ull ? -1 : 0;
+  const uint64_t end_of_space = UINT64_C(1) << VS_ADDR_BITS;
+  return *addr >= end_of_space || *len > end_of_space - *addr ? -1 : 0;
 }
 
 static void read_mem(vs_gdb_server *s, const char *args)
@@ -441,8 +442,8 @@ static void read_mem(vs_gdb_server *s, const char *args)
   if (len > VS_RSP_MAX_PACKET / 2) len = VS_RSP_MAX_PACKET / 2;
   uint8_t buf[VS_RSP_MAX_PACKET / 2];
   vs_error err;
-  if (len && (!vs_device_mapped(s->dev, (uint32_t)addr, len) ||
-              vs_device_read(s->dev, (uint32_t)addr, buf, (size_t)len, &err))) {
+  if (len && (!vs_device_mapped(s->dev, addr, len) ||
+              vs_device_read(s->dev, addr, buf, (size_t)len, &err))) {
     rs(s, "E01");
     return;
   }
@@ -471,8 +472,8 @@ static void write_mem(vs_gdb_server *s, const char *args, size_t n, int binary)
     return;
   }
   vs_error err;
-  if (len && (!vs_device_mapped(s->dev, (uint32_t)addr, len) ||
-              vs_device_write(s->dev, (uint32_t)addr, buf, (size_t)len, &err))) {
+  if (len && (!vs_device_mapped(s->dev, addr, len) ||
+              vs_device_write(s->dev, addr, buf, (size_t)len, &err))) {
     rs(s, "E01");
     return;
   }
@@ -490,25 +491,25 @@ static void breakpoint(vs_gdb_server *s, const char *pkt)
     return;
   }
   if (pkt[2] != ',' || parse_hex(pkt + 3, &end, &addr) || *end != ',' ||
-      parse_hex(end + 1, &end, &kind) || addr > 0xffffffffull) {
+      parse_hex(end + 1, &end, &kind) || addr >> VS_ADDR_BITS) {
     rs(s, "E01");
     return;
   }
   unsigned i = 0;
-  while (i < s->nbps && s->bps[i] != (uint32_t)addr) i++;
+  while (i < s->nbps && s->bps[i] != addr) i++;
   if (insert && i == s->nbps) {
     if (s->nbps == MAX_BREAKPOINTS) {
       rs(s, "E02");
       return;
     }
-    s->bps[s->nbps++] = (uint32_t)addr;
+    s->bps[s->nbps++] = addr;
   } else if (!insert && i < s->nbps) {
     s->bps[i] = s->bps[--s->nbps];
   }
   rs(s, "OK");
 }
 
-static int at_breakpoint(const vs_gdb_server *s, uint32_t pc)
+static int at_breakpoint(const vs_gdb_server *s, vs_addr pc)
 {
   for (unsigned i = 0; i < s->nbps; i++)
     if (s->bps[i] == pc) return 1;

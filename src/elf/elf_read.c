@@ -1,4 +1,5 @@
-/* ELF32 RISC-V reader on top of libelf. */
+/* ELF reader (32- and 64-bit, little-endian, any machine) on top of
+ * libelf's class-independent gelf interface. */
 #include <gelf.h>
 #include <libelf.h>
 #include <stdlib.h>
@@ -6,10 +7,6 @@
 
 #include "common/util.h"
 #include "ventsim/elf.h"
-
-#ifndef EM_RISCV
-#define EM_RISCV 243
-#endif
 
 void vs_elf_free(vs_elf *e)
 {
@@ -51,46 +48,53 @@ int vs_elf_load_mem(const void *data, size_t len, const char *name, vs_elf **out
 
   if (len < EI_NIDENT || memcmp(e->image, ELFMAG, SELFMAG) != 0)
     return fail(NULL, e, err, name, "not an ELF file");
-  if (e->image[EI_CLASS] != ELFCLASS32)
-    return fail(NULL, e, err, name, "not a 32-bit ELF file (Ventus programs are ELF32)");
+  if (e->image[EI_CLASS] != ELFCLASS32 && e->image[EI_CLASS] != ELFCLASS64)
+    return fail(NULL, e, err, name, "neither a 32-bit nor a 64-bit ELF file");
   if (e->image[EI_DATA] != ELFDATA2LSB)
     return fail(NULL, e, err, name, "not a little-endian ELF file");
+  e->elfclass = e->image[EI_CLASS];
+  int is64 = e->elfclass == ELFCLASS64;
+  uint64_t space = is64 ? UINT64_MAX : UINT64_C(0xffffffff); /* highest address */
 
   Elf *elf = elf_memory((char *)e->image, len);
   if (!elf || elf_kind(elf) != ELF_K_ELF)
     return fail(elf, e, err, name, "malformed ELF file");
-  Elf32_Ehdr *eh = elf32_getehdr(elf);
-  if (!eh) return fail(elf, e, err, name, "malformed ELF header");
-  if (eh->e_machine != EM_RISCV)
-    return fail(elf, e, err, name, "not a RISC-V ELF file (e_machine is not EM_RISCV)");
-  e->entry = eh->e_entry;
+  GElf_Ehdr eh;
+  if (!gelf_getehdr(elf, &eh)) return fail(elf, e, err, name, "malformed ELF header");
+  e->type = eh.e_type;
+  e->machine = eh.e_machine;
+  e->flags = eh.e_flags;
+  e->entry = eh.e_entry;
   /* libelf hands out the header tables in place: they must be aligned */
-  if (eh->e_phoff % 4 || eh->e_shoff % 4)
-    return fail(elf, e, err, name, "program or section header table not 4-byte aligned");
+  unsigned align = is64 ? 8 : 4;
+  if (eh.e_phoff % align || eh.e_shoff % align)
+    return fail(elf, e, err, name, is64 ? "program or section header table not 8-byte aligned"
+                                        : "program or section header table not 4-byte aligned");
 
   /* program headers */
   size_t nph = 0;
   if (elf_getphdrnum(elf, &nph) != 0) return fail(elf, e, err, name, "malformed program headers");
-  Elf32_Phdr *ph = nph ? elf32_getphdr(elf) : NULL;
-  if (nph && !ph) return fail(elf, e, err, name, "malformed program headers");
   if (nph) {
     e->segments = vs_calloc(nph, sizeof *e->segments, err);
     if (!e->segments) { elf_end(elf); vs_elf_free(e); return -1; }
   }
   for (size_t i = 0; i < nph; i++) {
-    if (ph[i].p_type != PT_LOAD) continue;
-    if (!in_file(e, ph[i].p_offset, ph[i].p_filesz))
+    GElf_Phdr ph;
+    if (!gelf_getphdr(elf, (int)i, &ph)) return fail(elf, e, err, name, "malformed program headers");
+    if (ph.p_type != PT_LOAD) continue;
+    if (!in_file(e, ph.p_offset, ph.p_filesz))
       return fail(elf, e, err, name, "a loadable segment lies outside the file");
-    if (ph[i].p_memsz < ph[i].p_filesz)
+    if (ph.p_memsz < ph.p_filesz)
       return fail(elf, e, err, name, "a loadable segment has p_memsz < p_filesz");
-    if ((uint64_t)ph[i].p_vaddr + ph[i].p_memsz > 0x100000000ull)
-      return fail(elf, e, err, name, "a loadable segment extends beyond the 32-bit address space");
-    vs_elf_segment *s = &e->segments[e->nsegments++];
-    s->vaddr = ph[i].p_vaddr;
-    s->filesz = ph[i].p_filesz;
-    s->memsz = ph[i].p_memsz;
-    s->flags = ph[i].p_flags;
-    s->data = e->image + ph[i].p_offset;
+    if (ph.p_vaddr > space || (ph.p_memsz && ph.p_memsz - 1 > space - ph.p_vaddr))
+      return fail(elf, e, err, name, is64 ? "a loadable segment extends beyond the 64-bit address space"
+                                          : "a loadable segment extends beyond the 32-bit address space");
+    vs_elf_segment *sg = &e->segments[e->nsegments++];
+    sg->vaddr = ph.p_vaddr;
+    sg->filesz = ph.p_filesz;
+    sg->memsz = ph.p_memsz;
+    sg->flags = ph.p_flags;
+    sg->data = e->image + ph.p_offset;
   }
 
   /* sections */
@@ -102,55 +106,70 @@ int vs_elf_load_mem(const void *data, size_t len, const char *name, vs_elf **out
     if (!e->sections) { elf_end(elf); vs_elf_free(e); return -1; }
   }
   Elf_Scn *symtab = NULL;
-  size_t symtab_link = 0;
+  GElf_Shdr symsh;
   for (size_t i = 0; i < nsec; i++) {
     Elf_Scn *scn = elf_getscn(elf, i);
-    Elf32_Shdr *sh = scn ? elf32_getshdr(scn) : NULL;
-    if (!sh) return fail(elf, e, err, name, "malformed section header");
-    vs_elf_section *s = &e->sections[e->nsections++];
-    const char *nm = elf_strptr(elf, shstrndx, sh->sh_name);
-    s->name = vs_strdup(nm ? nm : "", err);
-    if (!s->name) { elf_end(elf); vs_elf_free(e); return -1; }
-    s->type = sh->sh_type;
-    s->flags = sh->sh_flags;
-    s->addr = sh->sh_addr;
-    s->size = sh->sh_size;
-    if (sh->sh_type != SHT_NOBITS && sh->sh_type != SHT_NULL) {
-      if (!in_file(e, sh->sh_offset, sh->sh_size))
+    GElf_Shdr sh;
+    if (!scn || !gelf_getshdr(scn, &sh)) return fail(elf, e, err, name, "malformed section header");
+    vs_elf_section *sc = &e->sections[e->nsections++];
+    const char *nm = elf_strptr(elf, shstrndx, sh.sh_name);
+    sc->name = vs_strdup(nm ? nm : "", err);
+    if (!sc->name) { elf_end(elf); vs_elf_free(e); return -1; }
+    sc->type = sh.sh_type;
+    sc->flags = sh.sh_flags;
+    sc->addr = sh.sh_addr;
+    sc->size = sh.sh_size;
+    if (sh.sh_type != SHT_NOBITS && sh.sh_type != SHT_NULL) {
+      if (!in_file(e, sh.sh_offset, sh.sh_size))
         return fail(elf, e, err, name, "a section lies outside the file");
-      s->data = e->image + sh->sh_offset;
+      sc->data = e->image + sh.sh_offset;
     }
-    if (sh->sh_type == SHT_SYMTAB) {
+    if (sh.sh_type == SHT_SYMTAB) {
       symtab = scn;
-      symtab_link = sh->sh_link;
+      symsh = sh;
     }
   }
 
   /* symbols */
   if (symtab) {
-    Elf32_Shdr *sh = elf32_getshdr(symtab);
-    if (sh->sh_entsize != sizeof(Elf32_Sym) || !in_file(e, sh->sh_offset, sh->sh_size))
+    size_t entsize = is64 ? sizeof(Elf64_Sym) : sizeof(Elf32_Sym);
+    if (symsh.sh_entsize != entsize || !in_file(e, symsh.sh_offset, symsh.sh_size))
       return fail(elf, e, err, name, "malformed symbol table");
-    size_t n = sh->sh_size / sizeof(Elf32_Sym);
-    if (symtab_link >= nsec) return fail(elf, e, err, name, "symbol table has no string table");
+    size_t n = symsh.sh_size / entsize;
+    if (symsh.sh_link >= nsec) return fail(elf, e, err, name, "symbol table has no string table");
+    Elf_Data *sd = elf_getdata(symtab, NULL);
+    if (n && (!sd || sd->d_size / entsize < n)) return fail(elf, e, err, name, "malformed symbol table");
     e->symbols = vs_calloc(n ? n : 1, sizeof *e->symbols, err);
     if (!e->symbols) { elf_end(elf); vs_elf_free(e); return -1; }
     for (size_t i = 1; i < n; i++) {
-      Elf32_Sym sym;
-      memcpy(&sym, e->image + sh->sh_offset + i * sizeof sym, sizeof sym);
-      const char *nm = elf_strptr(elf, symtab_link, sym.st_name);
-      vs_elf_symbol *s = &e->symbols[e->nsymbols++];
-      s->name = vs_strdup(nm ? nm : "", err);
-      if (!s->name) { elf_end(elf); vs_elf_free(e); return -1; }
-      s->value = sym.st_value;
-      s->size = sym.st_size;
-      s->type = ELF32_ST_TYPE(sym.st_info);
-      s->bind = ELF32_ST_BIND(sym.st_info);
-      s->shndx = sym.st_shndx;
+      GElf_Sym sym;
+      if (!gelf_getsym(sd, (int)i, &sym)) return fail(elf, e, err, name, "malformed symbol table");
+      const char *nm = elf_strptr(elf, symsh.sh_link, sym.st_name);
+      vs_elf_symbol *sy = &e->symbols[e->nsymbols++];
+      sy->name = vs_strdup(nm ? nm : "", err);
+      if (!sy->name) { elf_end(elf); vs_elf_free(e); return -1; }
+      sy->value = sym.st_value;
+      sy->size = sym.st_size;
+      sy->type = GELF_ST_TYPE(sym.st_info);
+      sy->bind = GELF_ST_BIND(sym.st_info);
+      sy->shndx = sym.st_shndx;
     }
   }
   elf_end(elf);
   *out = e;
+  return 0;
+}
+
+int vs_elf_expect(const vs_elf *e, const char *name, int elfclass, uint16_t machine,
+                  const char *what, vs_error *err)
+{
+  int bits = elfclass == ELFCLASS64 ? 64 : 32;
+  if (e->elfclass != elfclass)
+    return vs_error_set(err, VS_E_FORMAT, "%s: not a %d-bit ELF file (%s programs are ELF%d)", name,
+                        bits, what, bits);
+  if (e->machine != machine)
+    return vs_error_set(err, VS_E_FORMAT, "%s: not a %s ELF file (e_machine is %u, not %u)", name,
+                        what, e->machine, machine);
   return 0;
 }
 

@@ -156,9 +156,9 @@ int vs_testcase_parse(const char *meta, size_t mlen, const char *data, size_t dl
         goto out;
       }
     }
-    tc->buf[b].base = (uint32_t)bases[b];
-    tc->buf[b].size = (uint32_t)sizes[b];
-    tc->buf[b].allocsize = (uint32_t)allocs[b];
+    tc->buf[b].base = bases[b];
+    tc->buf[b].size = sizes[b];
+    tc->buf[b].allocsize = allocs[b];
     tc->buf[b].data_word = words_needed;
     words_needed += (size_t)((sizes[b] + 3) / 4);
   }
@@ -269,17 +269,24 @@ int vs_dump_buffers(vs_device *dev, const vs_tc_buffer *bufs, size_t n, FILE *ou
   for (size_t k = 0; k < n && rc == 0; k++) {
     const vs_tc_buffer *b = &bufs[order[k]];
     if (!b->size) continue;
-    fprintf(out, "# buffer 0x%08x size 0x%x\n", b->base, b->size);
+    fprintf(out, "# buffer 0x%08" PRIx64 " size 0x%" PRIx64 "\n", b->base, b->size);
     size_t words = ((size_t)b->size + 3) / 4;
     for (size_t i = 0; i < words; i++) {
-      uint32_t addr = b->base + (uint32_t)(4 * i), w = 0;
+      vs_addr addr = b->base + 4 * i;
+      uint32_t w = 0;
       if (vs_device_read(dev, addr, &w, 4, err)) { rc = -1; break; }
-      fprintf(out, "%08x %08x\n", addr, w);
+      fprintf(out, "%08" PRIx64 " %08x\n", addr, w);
     }
   }
   free(order);
   if (rc == 0 && ferror(out)) rc = vs_error_set(err, VS_E_IO, "error writing the memory dump");
   return rc;
+}
+
+/* A 64-bit value as two lines, low word first */
+static void put64(FILE *f, uint64_t v)
+{
+  fprintf(f, "%08x\n%08x\n", (uint32_t)v, (uint32_t)(v >> 32));
 }
 
 int vs_testcase_save(vs_device *dev, const vs_testcase *tc, const char *metadata_path, vs_error *err)
@@ -302,17 +309,17 @@ int vs_testcase_save(vs_device *dev, const vs_testcase *tc, const char *metadata
   uint64_t vals[14] = {l->start_pc, tc->kernel_id, l->grid[0], l->grid[1], l->grid[2],
                        l->warp_threads, l->wg_warps, l->knl_addr, l->lds_size, l->pds_size,
                        l->sgpr_usage, l->vgpr_usage, l->pds_base, tc->nbuf};
-  for (int k = 0; k < 14; k++) fprintf(fm, "%08x\n%08x\n", (uint32_t)vals[k], (uint32_t)(vals[k] >> 32));
-  for (size_t b = 0; b < tc->nbuf; b++) fprintf(fm, "%08x\n%08x\n", tc->buf[b].base, 0u);
-  for (size_t b = 0; b < tc->nbuf; b++) fprintf(fm, "%08x\n%08x\n", tc->buf[b].size, 0u);
-  for (size_t b = 0; b < tc->nbuf; b++) fprintf(fm, "%08x\n%08x\n", tc->buf[b].allocsize, 0u);
+  for (int k = 0; k < 14; k++) put64(fm, vals[k]);
+  for (size_t b = 0; b < tc->nbuf; b++) put64(fm, tc->buf[b].base);
+  for (size_t b = 0; b < tc->nbuf; b++) put64(fm, tc->buf[b].size);
+  for (size_t b = 0; b < tc->nbuf; b++) put64(fm, tc->buf[b].allocsize);
   int rc = 0;
   for (size_t b = 0; b < tc->nbuf && rc == 0; b++) {
     size_t words = ((size_t)tc->buf[b].size + 3) / 4;
     for (size_t i = 0; i < words; i++) {
       uint8_t by[4] = {0, 0, 0, 0};
       size_t left = tc->buf[b].size - 4 * i;
-      if (vs_device_read(dev, tc->buf[b].base + (uint32_t)(4 * i), by, left < 4 ? left : 4, err)) {
+      if (vs_device_read(dev, tc->buf[b].base + 4 * i, by, left < 4 ? left : 4, err)) {
         rc = -1;
         break;
       }

@@ -4,6 +4,7 @@
  * devices before anything is dereferenced, so a bad or closed handle is an
  * error, not a crash.  Every call takes the device lock; a count of calls
  * in progress lets vt_dev_close wait for them. */
+#include <elf.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -110,9 +111,9 @@ static int rt_leave(rt_dev *d, int rc)
 
 /* ---- helpers ---- */
 
-static uint32_t page_up(uint64_t n)
+static uint64_t page_up(uint64_t n)
 {
-  return (uint32_t)((n + RT_PAGE - 1) & ~(uint64_t)(RT_PAGE - 1));
+  return (n + RT_PAGE - 1) & ~(uint64_t)(RT_PAGE - 1);
 }
 
 static int task_index(const rt_dev *d, uint64_t task)
@@ -158,20 +159,20 @@ static ssize_t check_range(rt_dev *d, uint64_t addr, uint64_t len, const char *f
     const rt_alloc *a = &d->allocs[i];
     if (addr + len <= a->base + a->size) return i;
     return rt_fail(fn, "%s: [0x%08" PRIx64 ", 0x%08" PRIx64 ") crosses the end of the buffer at "
-                       "0x%08x (%" PRIu64 " bytes)", what, addr, addr + len, a->base, a->size);
+                       "0x%08" PRIx64 " (%" PRIu64 " bytes)", what, addr, addr + len, a->base, a->size);
   }
   if (d->has_program && addr >= d->prog_lo && addr < d->prog_hi) {
     if (addr + len <= d->prog_hi) return -2;
     return rt_fail(fn, "%s: [0x%08" PRIx64 ", 0x%08" PRIx64 ") crosses the end of the program "
-                       "[0x%08x, 0x%08x)", what, addr, addr + len, d->prog_lo, d->prog_hi);
+                       "[0x%08" PRIx64 ", 0x%08" PRIx64 ")", what, addr, addr + len, d->prog_lo, d->prog_hi);
   }
   for (unsigned k = 0; k < d->nfreed && k < RT_FREED_RING; k++)
-    if (d->freed[k] == (uint32_t)addr)
+    if (d->freed[k] == addr)
       return rt_fail(fn, "%s: 0x%08" PRIx64 " belongs to a buffer that was freed", what, addr);
   return rt_fail(fn, "%s: 0x%08" PRIx64 " is not inside an allocated buffer or the program", what, addr);
 }
 
-void rt_mark_dirty(rt_dev *d, uint32_t addr, uint64_t len)
+void rt_mark_dirty(rt_dev *d, vs_addr addr, uint64_t len)
 {
   ssize_t i = alloc_at(d, addr);
   if (i < 0 || len == 0) return;
@@ -187,12 +188,12 @@ void rt_mark_dirty(rt_dev *d, uint32_t addr, uint64_t len)
   }
 }
 
-int rt_in_buffer(vt_device_h h, uint32_t addr, uint64_t len)
+int rt_in_buffer(vt_device_h h, vs_addr addr, uint64_t len)
 {
   rt_dev *d = rt_enter(h, "vs_kernel_set_arg_buffer");
   if (!d) return 0;
   ssize_t i = alloc_at(d, addr);
-  int ok = i >= 0 && (uint64_t)addr + len <= d->allocs[i].base + d->allocs[i].size;
+  int ok = i >= 0 && addr + len <= d->allocs[i].base + d->allocs[i].size;
   return rt_leave(d, ok);
 }
 
@@ -409,9 +410,9 @@ int vt_root_mem_alloc(vt_device_h hdevice, int taskID)
 
 static void retract_top(rt_dev *d)
 {
-  d->top = d->nallocs ? d->allocs[d->nallocs - 1].base + (uint32_t)d->allocs[d->nallocs - 1].mapped
+  d->top = d->nallocs ? d->allocs[d->nallocs - 1].base + d->allocs[d->nallocs - 1].mapped
                       : RT_ALLOC_BASE;
-  if (d->nallocs && (uint64_t)d->allocs[d->nallocs - 1].base + d->allocs[d->nallocs - 1].mapped >= RT_ADDR_END)
+  if (d->top >= RT_ADDR_END)
     d->top = 0; /* at the very top: no room above */
 }
 
@@ -440,9 +441,9 @@ int vt_root_mem_free(vt_device_h hdevice, int taskID)
 }
 
 /* Finds room for `mapped` bytes: at the bump pointer, else the lowest gap. */
-static int find_space(const rt_dev *d, uint64_t mapped, uint32_t *out)
+static int find_space(const rt_dev *d, uint64_t mapped, vs_addr *out)
 {
-  if (d->top != 0 && (uint64_t)d->top + mapped <= RT_ADDR_END) {
+  if (d->top != 0 && d->top + mapped <= RT_ADDR_END) {
     *out = d->top;
     return 0;
   }
@@ -450,7 +451,7 @@ static int find_space(const rt_dev *d, uint64_t mapped, uint32_t *out)
   for (size_t i = 0; i <= d->nallocs; i++) {
     uint64_t next = i < d->nallocs ? d->allocs[i].base : RT_ADDR_END;
     if (next >= cur && next - cur >= mapped) {
-      *out = (uint32_t)cur;
+      *out = cur;
       return 0;
     }
     if (i < d->nallocs) cur = d->allocs[i].base + d->allocs[i].mapped;
@@ -483,7 +484,7 @@ int vt_buf_alloc(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, int BUF_TY
                                (unsigned long long)(RT_ADDR_END - RT_ALLOC_BASE)));
   if (check_task(d, taskID, fn)) return rt_leave(d, -1);
   uint64_t mapped = page_up(size);
-  uint32_t base;
+  vs_addr base;
   if (find_space(d, mapped, &base))
     return rt_leave(d, rt_fail(fn, "out of device address space: %" PRIu64 " bytes requested, the largest "
                                    "free range is %" PRIu64 " bytes", size, largest_gap(d)));
@@ -496,7 +497,7 @@ int vt_buf_alloc(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, int BUF_TY
     d->capallocs = nc;
   }
   char name[64];
-  snprintf(name, sizeof name, "buffer 0x%08x (vt_buf_alloc)", base);
+  snprintf(name, sizeof name, "buffer 0x%08" PRIx64 " (vt_buf_alloc)", base);
   if (vs_device_map(d->dev, base, mapped, name, &err)) return rt_leave(d, rt_fail(fn, "%s", err.msg));
   size_t i = 0;
   while (i < d->nallocs && d->allocs[i].base < base) i++;
@@ -539,7 +540,7 @@ int vt_one_buf_free(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, uint64_
   ssize_t i = a < RT_ADDR_END ? alloc_at(d, a) : -1;
   if (i < 0 || d->allocs[i].base != a) {
     if (i >= 0)
-      return rt_leave(d, rt_fail(fn, "0x%08" PRIx64 " is inside the buffer at 0x%08x, not its start (pass the "
+      return rt_leave(d, rt_fail(fn, "0x%08" PRIx64 " is inside the buffer at 0x%08" PRIx64 ", not its start (pass the "
                                      "address vt_buf_alloc returned)", a, d->allocs[i].base));
     for (unsigned k = 0; k < RT_FREED_RING; k++)
       if (a && d->freed[k] == a)
@@ -568,9 +569,9 @@ int vt_copy_to_dev(vt_device_h hdevice, uint64_t dev_vaddr, const void *src_addr
   ssize_t i = check_range(d, dev_vaddr, size, fn, "destination");
   if (i == -1) return rt_leave(d, -1);
   vs_error err = {0};
-  if (vs_device_write(d->dev, (uint32_t)dev_vaddr, src_addr, (size_t)size, &err))
+  if (vs_device_write(d->dev, dev_vaddr, src_addr, (size_t)size, &err))
     return rt_leave(d, rt_fail(fn, "%s", err.msg));
-  if (i >= 0) rt_mark_dirty(d, (uint32_t)dev_vaddr, size);
+  if (i >= 0) rt_mark_dirty(d, dev_vaddr, size);
   else d->prog_saved = 0;
   return rt_leave(d, 0);
 }
@@ -586,7 +587,7 @@ int vt_copy_from_dev(vt_device_h hdevice, uint64_t dev_vaddr, void *dst_addr, ui
   if (check_task(d, taskID, fn)) return rt_leave(d, -1);
   if (check_range(d, dev_vaddr, size, fn, "source") == -1) return rt_leave(d, -1);
   vs_error err = {0};
-  if (vs_device_read(d->dev, (uint32_t)dev_vaddr, dst_addr, (size_t)size, &err))
+  if (vs_device_read(d->dev, dev_vaddr, dst_addr, (size_t)size, &err))
     return rt_leave(d, rt_fail(fn, "%s", err.msg));
   return rt_leave(d, 0);
 }
@@ -596,27 +597,27 @@ int vt_copy_from_dev(vt_device_h hdevice, uint64_t dev_vaddr, void *dst_addr, ui
 #define RT_PROG_MAX (RT_ALLOC_BASE - RT_KERNEL_BASE) /* 256 MiB */
 
 typedef struct piece {
-  uint32_t addr;
+  vs_addr addr;
   const uint8_t *data;
-  uint32_t len;
+  uint64_t len;
 } piece;
 
 /* Replaces the program by `pieces` (bytes at addresses; the span is mapped
  * as one region "program").  Nothing changes if the new program cannot be
  * placed. */
-static int install_program(rt_dev *d, const piece *pc, size_t n, uint32_t lo, uint64_t hi, vs_elf *elf,
+static int install_program(rt_dev *d, const piece *pc, size_t n, vs_addr lo, vs_addr hi, vs_elf *elf,
                            const char *fn)
 {
-  uint32_t plo = lo & ~(RT_PAGE - 1);
-  uint64_t phi = page_up(hi);
+  vs_addr plo = lo & ~(vs_addr)(RT_PAGE - 1);
+  vs_addr phi = page_up(hi);
   if (hi > RT_ALLOC_BASE || phi > RT_ALLOC_BASE || lo < RT_KERNEL_BASE)
-    return rt_fail(fn, "the program occupies [0x%08x, 0x%08" PRIx64 "), outside the program area "
+    return rt_fail(fn, "the program occupies [0x%08" PRIx64 ", 0x%08" PRIx64 "), outside the program area "
                        "[0x80000000, 0x90000000)", lo, hi);
   /* every page of the new span must be free, or belong to the old program */
   for (uint64_t p = plo; p < phi; p += RT_PAGE) {
     int old = d->has_program && p >= d->prog_lo && p < d->prog_hi;
-    if (!old && vs_device_mapped(d->dev, (uint32_t)p, 1))
-      return rt_fail(fn, "the program at [0x%08x, 0x%08" PRIx64 ") overlaps memory mapped at 0x%08" PRIx64, lo,
+    if (!old && vs_device_mapped(d->dev, p, 1))
+      return rt_fail(fn, "the program at [0x%08" PRIx64 ", 0x%08" PRIx64 ") overlaps memory mapped at 0x%08" PRIx64, lo,
                      hi, p);
   }
   vs_error err = {0};
@@ -634,7 +635,7 @@ static int install_program(rt_dev *d, const piece *pc, size_t n, uint32_t lo, ui
     }
   d->has_program = 1;
   d->prog_lo = plo;
-  d->prog_hi = (uint32_t)phi;
+  d->prog_hi = phi;
   d->elf = elf;
   d->prog_gen++;
   d->prog_saved = 0;
@@ -646,6 +647,10 @@ static int load_elf(rt_dev *d, const uint8_t *bytes, size_t len, const char *nam
   vs_error err = {0};
   vs_elf *e = NULL;
   if (vs_elf_load_mem(bytes, len, name, &e, &err)) return rt_fail(fn, "%s", err.msg);
+  if (vs_elf_expect(e, name, ELFCLASS32, EM_RISCV, "Ventus", &err)) {
+    vs_elf_free(e);
+    return rt_fail(fn, "%s", err.msg);
+  }
   piece *pc = vs_calloc(e->nsegments ? e->nsegments : 1, sizeof *pc, &err);
   if (!pc) {
     vs_elf_free(e);
@@ -656,9 +661,9 @@ static int load_elf(rt_dev *d, const uint8_t *bytes, size_t len, const char *nam
   for (size_t i = 0; i < e->nsegments; i++) {
     const vs_elf_segment *s = &e->segments[i];
     if (s->memsz == 0) continue;
-    uint64_t end = (uint64_t)s->vaddr + s->memsz;
+    uint64_t end = s->vaddr + s->memsz;
     if (s->vaddr < RT_KERNEL_BASE || end > RT_ALLOC_BASE) {
-      rt_fail(fn, "%s: loadable segment [0x%08x, 0x%08" PRIx64 ") is outside the program area "
+      rt_fail(fn, "%s: loadable segment [0x%08" PRIx64 ", 0x%08" PRIx64 ") is outside the program area "
                   "[0x80000000, 0x90000000)", name, s->vaddr, end);
       free(pc);
       vs_elf_free(e);
@@ -676,7 +681,7 @@ static int load_elf(rt_dev *d, const uint8_t *bytes, size_t len, const char *nam
     vs_elf_free(e);
     return rt_fail(fn, "%s: the ELF file has no loadable segment", name);
   }
-  int rc = install_program(d, pc, n, (uint32_t)lo, hi, e, fn);
+  int rc = install_program(d, pc, n, lo, hi, e, fn);
   free(pc);
   if (rc) vs_elf_free(e);
   return rc;
@@ -686,7 +691,7 @@ static int load_flat(rt_dev *d, const uint8_t *bytes, size_t len, const char *na
 {
   if (len > RT_PROG_MAX)
     return rt_fail(fn, "%s: %zu bytes do not fit the program area of %u bytes", name, len, RT_PROG_MAX);
-  piece pc = {RT_KERNEL_BASE, bytes, (uint32_t)len};
+  piece pc = {RT_KERNEL_BASE, bytes, len};
   return install_program(d, &pc, 1, RT_KERNEL_BASE, (uint64_t)RT_KERNEL_BASE + len, NULL, fn);
 }
 
@@ -765,7 +770,7 @@ int rt_program_gen(vt_device_h h, uint64_t *gen)
 }
 
 /* Name of the function at addr in the program, or NULL. */
-static const char *symbol_at(const rt_dev *d, uint32_t addr)
+static const char *symbol_at(const rt_dev *d, vs_addr addr)
 {
   if (!d->elf) return NULL;
   const char *best = NULL;
@@ -786,7 +791,8 @@ static const char *symbol_at(const rt_dev *d, uint32_t addr)
 /* ---- launches ---- */
 
 typedef struct print_ctx {
-  uint32_t addr, size, cursor;
+  vs_addr addr;
+  uint32_t size, cursor;
   FILE *out;
 } print_ctx;
 
@@ -844,7 +850,7 @@ static int start_locked(rt_dev *d, const vt_meta_data *md, uint64_t task, const 
   if (!d->has_program)
     return rt_fail(fn, "no program has been uploaded (call vt_upload_kernel_file first)");
   if (!vs_device_mapped(d->dev, RT_KERNEL_BASE, 4))
-    return rt_fail(fn, "the program [0x%08x, 0x%08x) does not contain the start address 0x80000000",
+    return rt_fail(fn, "the program [0x%08" PRIx64 ", 0x%08" PRIx64 ") does not contain the start address 0x80000000",
                    d->prog_lo, d->prog_hi);
   /* the record */
   const uint64_t *f = (const uint64_t *)(const void *)md;
@@ -876,7 +882,7 @@ static int start_locked(rt_dev *d, const vt_meta_data *md, uint64_t task, const 
     return -1;
   uint32_t knl[KNL_SIZE / 4];
   vs_error err = {0};
-  if (vs_device_read(d->dev, (uint32_t)md->metaDataBaseAddr, knl, sizeof knl, &err))
+  if (vs_device_read(d->dev, md->metaDataBaseAddr, knl, sizeof knl, &err))
     return rt_fail(fn, "%s", err.msg);
   /* private memory: inside one buffer, or clear of everything (then the
    * engine maps it for the launch) */
@@ -890,7 +896,7 @@ static int start_locked(rt_dev *d, const vt_meta_data *md, uint64_t task, const 
                      md->wf_size * md->wg_size * nwg, priv, md->pdsBaseAddr);
     ssize_t i = alloc_at(d, md->pdsBaseAddr);
     int inside = i >= 0 && md->pdsBaseAddr + priv <= d->allocs[i].base + d->allocs[i].size;
-    if (!inside && vs_device_mapped(d->dev, (uint32_t)md->pdsBaseAddr, 1))
+    if (!inside && vs_device_mapped(d->dev, md->pdsBaseAddr, 1))
       return rt_fail(fn, "private memory [0x%08" PRIx64 ", 0x%08" PRIx64 ") = pdsSize %" PRIu64 " x %" PRIu64
                          " threads does not fit the buffer at 0x%08" PRIx64, md->pdsBaseAddr, md->pdsBaseAddr + priv,
                      md->pdsSize, md->wf_size * md->wg_size * nwg, md->pdsBaseAddr);

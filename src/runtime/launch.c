@@ -2,6 +2,7 @@
  * API: buffers, uploads and launches go through vt_* calls on the
  * program's device, so there is one implementation of allocation and one
  * launch path (with its settings, saves, print drain and counters). */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,7 +21,7 @@ typedef struct kernel_arg {
 struct vs_kernel {
   vs_program *prog;
   char *name;
-  uint32_t entry;
+  vs_addr entry;
   kernel_arg args[VS_KERNEL_MAX_ARGS];
   uint32_t lds, pds;
   vs_kernel *next;
@@ -144,7 +145,7 @@ int vs_program_set_save_dir(vs_program *p, const char *dir)
 
 /* ---- buffers ---- */
 
-uint32_t vs_buffer_new(vs_program *p, size_t size, const void *init)
+vs_addr vs_buffer_new(vs_program *p, size_t size, const void *init)
 {
   rt_ok();
   if (!p) {
@@ -160,24 +161,24 @@ uint32_t vs_buffer_new(vs_program *p, size_t size, const void *init)
     rt_restore_error(keep);
     return 0;
   }
-  return (uint32_t)a;
+  return a;
 }
 
-int vs_buffer_write(vs_program *p, uint32_t addr, const void *src, size_t size)
+int vs_buffer_write(vs_program *p, vs_addr addr, const void *src, size_t size)
 {
   rt_ok();
   if (!p) return rt_fail("vs_buffer_write", "the program is NULL");
   return vt_copy_to_dev(p->dev, addr, src, size, 0, 0);
 }
 
-int vs_buffer_read(vs_program *p, uint32_t addr, void *dst, size_t size)
+int vs_buffer_read(vs_program *p, vs_addr addr, void *dst, size_t size)
 {
   rt_ok();
   if (!p) return rt_fail("vs_buffer_read", "the program is NULL");
   return vt_copy_from_dev(p->dev, addr, dst, size, 0, 0);
 }
 
-int vs_buffer_free(vs_program *p, uint32_t addr)
+int vs_buffer_free(vs_program *p, vs_addr addr)
 {
   rt_ok();
   if (!p) return rt_fail("vs_buffer_free", "the program is NULL");
@@ -205,10 +206,10 @@ vs_kernel *vs_kernel_get(vs_program *p, const char *name)
   const vs_elf_segment *seg = NULL;
   for (size_t i = 0; i < p->elf->nsegments; i++) {
     const vs_elf_segment *g = &p->elf->segments[i];
-    if (s->value >= g->vaddr && (uint64_t)s->value < (uint64_t)g->vaddr + g->memsz) seg = g;
+    if (s->value >= g->vaddr && s->value - g->vaddr < g->memsz) seg = g;
   }
   if (!seg || !(seg->flags & PF_X_FLAG)) {
-    rt_fail(fn, "symbol '%s' (0x%08x) of %s is not in an executable segment of the program", name, s->value,
+    rt_fail(fn, "symbol '%s' (0x%08" PRIx64 ") of %s is not in an executable segment of the program", name, s->value,
             p->name);
     return NULL;
   }
@@ -249,17 +250,18 @@ int vs_kernel_set_arg(vs_kernel *k, unsigned index, size_t size, const void *val
   return 0;
 }
 
-int vs_kernel_set_arg_buffer(vs_kernel *k, unsigned index, uint32_t addr)
+int vs_kernel_set_arg_buffer(vs_kernel *k, unsigned index, vs_addr addr)
 {
   rt_ok();
   if (!k) return rt_fail("vs_kernel_set_arg_buffer", "the kernel is NULL");
   if (addr != 0 && !rt_in_buffer(k->prog->dev, addr, 1)) {
     if (!vt_last_error()[0])
-      rt_fail("vs_kernel_set_arg_buffer", "kernel '%s', argument %u: 0x%08x is not inside an allocated buffer",
+      rt_fail("vs_kernel_set_arg_buffer", "kernel '%s', argument %u: 0x%08" PRIx64 " is not inside an allocated buffer",
               k->name, index, addr);
     return -1;
   }
-  return vs_kernel_set_arg(k, index, 4, &addr);
+  uint32_t ptr = (uint32_t)addr; /* a Ventus pointer: 32 bits (buffers lie below 4 GiB) */
+  return vs_kernel_set_arg(k, index, 4, &ptr);
 }
 
 int vs_kernel_set_arg_u32(vs_kernel *k, unsigned index, uint32_t value)
@@ -412,7 +414,7 @@ int vs_kernel_launch(vs_kernel *k, unsigned work_dim, const size_t *global, cons
   uint64_t gen = 0;
   if (rt_program_gen(p->dev, &gen)) return -1;
   if (gen != p->gen && upload(p)) return -1;
-  if (p->print_addr && !rt_in_buffer(p->dev, (uint32_t)p->print_addr, p->print_size))
+  if (p->print_addr && !rt_in_buffer(p->dev, p->print_addr, p->print_size))
     p->print_addr = 0; /* freed behind our back (vt_buf_free): make a new one */
   if (!p->print_addr) {
     char v[32];

@@ -179,15 +179,15 @@ static void format_record(vs_device *dev, uint32_t fmt_addr, const uint32_t *arg
   free(str);
 }
 
-int vs_print_drain(vs_device *dev, uint32_t addr, uint32_t size, uint32_t *cursor, int final, FILE *out,
+int vs_print_drain(vs_device *dev, vs_addr addr, uint32_t size, uint32_t *cursor, int final, FILE *out,
                    vs_error *err)
 {
   if (!dev || !cursor) return vs_error_set(err, VS_E_USAGE, "print buffer: no device or cursor");
   if (!out) out = stdout;
   if (size < 8) return vs_error_set(err, VS_E_USAGE, "print buffer of %u bytes is too small (at least 8)", size);
-  if ((uint64_t)addr + size > RT_ADDR_END || !vs_device_mapped(dev, addr, size))
-    return vs_error_set(err, VS_E_KERNEL, "print buffer [0x%08x, 0x%08" PRIx64 ") is not mapped", addr,
-                        (uint64_t)addr + size);
+  if (addr + size > RT_ADDR_END || !vs_device_mapped(dev, addr, size))
+    return vs_error_set(err, VS_E_KERNEL, "print buffer [0x%08" PRIx64 ", 0x%08" PRIx64 ") is not mapped", addr,
+                        addr + size);
   uint32_t cap = size - 4, used = 0;
   uint8_t w[4];
   if (vs_device_read(dev, addr, w, 4, err)) return -1;
@@ -206,7 +206,7 @@ int vs_print_drain(vs_device *dev, uint32_t addr, uint32_t size, uint32_t *curso
     if (len == 0) break; /* reserved, not written (yet) */
     if (len % 4 || len < 8 || len > limit - pos || (kind != PR_TEXT && kind != PR_FORMAT) ||
         (kind == PR_FORMAT && len < 12)) {
-      putf(&text, "[ventsim: print buffer at 0x%08x: malformed record at offset %u (length %u, kind %u); "
+      putf(&text, "[ventsim: print buffer at 0x%08" PRIx64 ": malformed record at offset %u (length %u, kind %u); "
                   "the rest of the buffer is skipped]\n", addr, pos, len, kind);
       malformed = 1;
       pos = limit;
@@ -238,17 +238,17 @@ int vs_print_drain(vs_device *dev, uint32_t addr, uint32_t size, uint32_t *curso
   }
   if (final) {
     if (!malformed && pos < limit && used <= cap) /* (when full, the tail is a dropped reservation) */
-      putf(&text, "[ventsim: print buffer at 0x%08x: %u bytes from offset %u were reserved but never "
+      putf(&text, "[ventsim: print buffer at 0x%08" PRIx64 ": %u bytes from offset %u were reserved but never "
                   "completed]\n", addr, limit - pos, pos);
     if (used > cap)
-      putf(&text, "[ventsim: print buffer at 0x%08x is full: %" PRIu64 " bytes of output were dropped "
+      putf(&text, "[ventsim: print buffer at 0x%08" PRIx64 " is full: %" PRIu64 " bytes of output were dropped "
                   "(buffer size %u)]\n", addr, (uint64_t)used - cap, size);
     /* clear the used part for the next launch */
     uint64_t clear = 4 + (uint64_t)limit;
     static const uint8_t zeros[4096];
     for (uint64_t off = 0; off < clear; off += sizeof zeros) {
       size_t n = clear - off < sizeof zeros ? (size_t)(clear - off) : sizeof zeros;
-      if (vs_device_write(dev, addr + (uint32_t)off, zeros, n, err)) {
+      if (vs_device_write(dev, addr + off, zeros, n, err)) {
         vs_buf_free(&text);
         return -1;
       }

@@ -60,7 +60,7 @@ int rt_quiet(void);
 
 /* One allocated buffer */
 typedef struct rt_alloc {
-  uint32_t base;
+  vs_addr base;
   uint64_t size;        /* bytes requested */
   uint64_t mapped;      /* page-rounded    */
   uint64_t task, kernel;
@@ -98,14 +98,14 @@ typedef struct rt_dev {
   /* buffers, sorted by base */
   rt_alloc *allocs;
   size_t nallocs, capallocs;
-  uint32_t top;          /* bump pointer                                  */
-  uint32_t freed[RT_FREED_RING];
+  vs_addr top;           /* bump pointer (0: no room above)               */
+  vs_addr freed[RT_FREED_RING];
   unsigned nfreed;
   uint64_t *tasks;
   size_t ntasks;
   /* the program */
   int has_program;
-  uint32_t prog_lo, prog_hi;  /* mapped span */
+  vs_addr prog_lo, prog_hi;   /* mapped span */
   uint64_t prog_gen;
   vs_elf *elf;                /* NULL for flat images */
   unsigned prog_saved;        /* save session in which it was saved */
@@ -140,10 +140,10 @@ int rt_start(vt_device_h h, const vt_meta_data *md, uint64_t task, const char *s
              const char *kname, vs_run_result *res);
 int rt_program_gen(vt_device_h h, uint64_t *gen);
 /* 1 if [addr, addr+len) lies inside one buffer of the device */
-int rt_in_buffer(vt_device_h h, uint32_t addr, uint64_t len);
+int rt_in_buffer(vt_device_h h, vs_addr addr, uint64_t len);
 
 /* Records a host write into a buffer (for interchange saves); d locked */
-void rt_mark_dirty(rt_dev *d, uint32_t addr, uint64_t len);
+void rt_mark_dirty(rt_dev *d, vs_addr addr, uint64_t len);
 
 /* Interchange save of the launch about to run (save.c); d is locked. */
 int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_launch *l,

@@ -88,7 +88,7 @@ typedef struct entries {
   size_t n, cap;
 } entries;
 
-static int add_entry(entries *e, uint32_t base, uint32_t size, uint32_t allocsize, vs_error *err)
+static int add_entry(entries *e, vs_addr base, uint64_t size, uint64_t allocsize, vs_error *err)
 {
   if (e->n == VS_TC_MAX_BUFFERS)
     return vs_error_set(err, VS_E_LIMIT, "more than %u buffers in one launch", VS_TC_MAX_BUFFERS);
@@ -108,47 +108,47 @@ static int add_entry(entries *e, uint32_t base, uint32_t size, uint32_t allocsiz
 }
 
 /* Bytes of [addr, addr+len) up to and including the last nonzero byte */
-static int trimmed_len(vs_device *dev, uint32_t addr, uint32_t len, uint32_t *out, vs_error *err)
+static int trimmed_len(vs_device *dev, vs_addr addr, uint64_t len, uint64_t *out, vs_error *err)
 {
   uint8_t buf[4096];
-  uint32_t last = 0;
-  for (uint32_t off = 0; off < len; off += sizeof buf) {
-    uint32_t n = len - off < sizeof buf ? len - off : (uint32_t)sizeof buf;
+  uint64_t last = 0;
+  for (uint64_t off = 0; off < len; off += sizeof buf) {
+    size_t n = len - off < sizeof buf ? (size_t)(len - off) : sizeof buf;
     if (vs_device_read(dev, addr + off, buf, n, err)) return -1;
-    for (uint32_t k = n; k-- > 0;)
+    for (size_t k = n; k-- > 0;)
       if (buf[k]) {
         last = off + k + 1;
         break;
       }
   }
-  *out = (last + 3u) & ~3u;
+  *out = (last + 3u) & ~(uint64_t)3;
   if (*out > len) *out = len;
   return 0;
 }
 
 /* Emits the region [base, base+pages) whose meaningful bytes are
  * [base+dlo, base+dhi), split at the pages the replay has mapped already. */
-static int emit(rt_dev *d, entries *e, uint32_t base, uint64_t pages, uint64_t dlo, uint64_t dhi, int trim,
+static int emit(rt_dev *d, entries *e, vs_addr base, uint64_t pages, uint64_t dlo, uint64_t dhi, int trim,
                 vs_error *err)
 {
   rt_save *s = &d->save;
-  uint64_t end = (uint64_t)base + pages;
+  uint64_t end = base + pages;
   uint64_t p = base;
   while (p < end) {
     int m = replay_mapped(s, p / RT_PAGE);
     uint64_t q = p + RT_PAGE;
     while (q < end && replay_mapped(s, q / RT_PAGE) == m) q += RT_PAGE;
     /* run [p, q) */
-    uint64_t lo = (uint64_t)base + dlo, hi = (uint64_t)base + dhi;
+    uint64_t lo = base + dlo, hi = base + dhi;
     if (lo < p) lo = p;
     if (hi > q) hi = q;
     if (m) {
-      if (hi > lo && add_entry(e, (uint32_t)lo, (uint32_t)(hi - lo), (uint32_t)(hi - lo), err)) return -1;
+      if (hi > lo && add_entry(e, lo, hi - lo, hi - lo, err)) return -1;
     } else {
-      uint32_t size = hi > lo ? (uint32_t)(hi - p) : 0;
+      uint64_t size = hi > lo ? hi - p : 0;
       /* fresh pages read as zero: only the bytes up to the last nonzero one */
-      if (trim && size && trimmed_len(d->dev, (uint32_t)p, size, &size, err)) return -1;
-      if (add_entry(e, (uint32_t)p, size, (uint32_t)(q - p), err)) return -1;
+      if (trim && size && trimmed_len(d->dev, p, size, &size, err)) return -1;
+      if (add_entry(e, p, size, q - p, err)) return -1;
       if (replay_add(s, p / RT_PAGE, q / RT_PAGE, err)) return -1;
     }
     p = q;
@@ -222,7 +222,7 @@ int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_launc
   int rc = 0;
   /* everything new or changed, in address order (the program comes first) */
   if (d->has_program && d->prog_saved != s->session) {
-    rc = emit(d, &e, d->prog_lo, (uint64_t)d->prog_hi - d->prog_lo, 0, (uint64_t)d->prog_hi - d->prog_lo, 1, err);
+    rc = emit(d, &e, d->prog_lo, d->prog_hi - d->prog_lo, 0, d->prog_hi - d->prog_lo, 1, err);
     d->prog_saved = s->session;
   }
   for (size_t i = 0; rc == 0 && i < d->nallocs; i++) {

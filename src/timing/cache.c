@@ -32,14 +32,14 @@ void vs_cache_free(vs_cache *c)
   c->mshr = NULL;
 }
 
-static inline vs_cline *set_of(vs_cache *c, uint32_t block)
+static inline vs_cline *set_of(vs_cache *c, uint64_t block)
 {
   return &c->lines[(size_t)(block & c->set_mask) * c->ways];
 }
 
-int vs_cache_lookup(vs_cache *c, uint32_t addr, uint64_t now, vs_cline **line)
+int vs_cache_lookup(vs_cache *c, vs_addr addr, uint64_t now, vs_cline **line)
 {
-  uint32_t block = addr >> c->line_shift;
+  uint64_t block = addr >> c->line_shift;
   vs_cline *s = set_of(c, block);
   for (unsigned w = 0; w < c->ways; w++) {
     if (s[w].valid && s[w].block == block) {
@@ -52,7 +52,7 @@ int vs_cache_lookup(vs_cache *c, uint32_t addr, uint64_t now, vs_cline **line)
   return VS_CACHE_MISS;
 }
 
-vs_mshr *vs_cache_mshr_find(vs_cache *c, uint32_t block, uint64_t now)
+vs_mshr *vs_cache_mshr_find(vs_cache *c, uint64_t block, uint64_t now)
 {
   for (unsigned i = 0; i < c->nmshr; i++)
     if (c->mshr[i].done > now && c->mshr[i].block == block) return &c->mshr[i];
@@ -81,7 +81,7 @@ uint64_t vs_cache_mshr_next_free(const vs_cache *c, uint64_t now)
   return t;
 }
 
-void vs_cache_mshr_start(vs_cache *c, vs_mshr *m, uint32_t block, uint64_t now, uint64_t done)
+void vs_cache_mshr_start(vs_cache *c, vs_mshr *m, uint64_t block, uint64_t now, uint64_t done)
 {
   m->block = block;
   m->done = done;
@@ -92,7 +92,7 @@ void vs_cache_mshr_start(vs_cache *c, vs_mshr *m, uint32_t block, uint64_t now, 
   if (busy > c->st.mshr_max) c->st.mshr_max = busy;
 }
 
-vs_cline *vs_cache_victim(vs_cache *c, uint32_t addr, uint64_t now, uint64_t *wake)
+vs_cline *vs_cache_victim(vs_cache *c, vs_addr addr, uint64_t now, uint64_t *wake)
 {
   vs_cline *s = set_of(c, addr >> c->line_shift);
   vs_cline *best = NULL;
@@ -109,7 +109,7 @@ vs_cline *vs_cache_victim(vs_cache *c, uint32_t addr, uint64_t now, uint64_t *wa
   return best;
 }
 
-void vs_cache_install(vs_cache *c, vs_cline *line, uint32_t addr, uint64_t fill_at, int dirty)
+void vs_cache_install(vs_cache *c, vs_cline *line, vs_addr addr, uint64_t fill_at, int dirty)
 {
   if (line->valid) c->st.evictions++;
   line->block = addr >> c->line_shift;
@@ -119,9 +119,9 @@ void vs_cache_install(vs_cache *c, vs_cline *line, uint32_t addr, uint64_t fill_
   line->lru = ++c->clock;
 }
 
-int vs_cache_invalidate(vs_cache *c, uint32_t addr, int *dirty)
+int vs_cache_invalidate(vs_cache *c, vs_addr addr, int *dirty)
 {
-  uint32_t block = addr >> c->line_shift;
+  uint64_t block = addr >> c->line_shift;
   vs_cline *s = set_of(c, block);
   for (unsigned w = 0; w < c->ways; w++)
     if (s[w].valid && s[w].block == block) {

@@ -82,7 +82,7 @@ void vs_dcache_repeat_rfail(vs_dcache *d, uint64_t k)
 
 /* Allocates a line for a miss and requests it; returns the fill time or
  * VS_NEVER for a reservation fail. */
-static uint64_t miss(vs_dcache *d, uint32_t addr, uint64_t now, int dirty, uint64_t *wake,
+static uint64_t miss(vs_dcache *d, vs_addr addr, uint64_t now, int dirty, uint64_t *wake,
                      int *why)
 {
   vs_cache *c = &d->c;
@@ -105,13 +105,13 @@ static uint64_t miss(vs_dcache *d, uint32_t addr, uint64_t now, int dirty, uint6
     d->st.writes_to_l2++;
     d->low.write(d->low.ctx, v->block << c->line_shift, d->line, now + d->hit_latency);
   }
-  uint64_t fill = d->low.read(d->low.ctx, addr & ~(d->line - 1), d->line, now + d->hit_latency);
+  uint64_t fill = d->low.read(d->low.ctx, addr & ~(vs_addr)(d->line - 1), d->line, now + d->hit_latency);
   vs_cache_install(c, v, addr, fill, dirty);
   vs_cache_mshr_start(c, m, vs_cache_block(c, addr), now, fill);
   return fill;
 }
 
-int vs_dcache_access(vs_dcache *d, uint32_t addr, int kind, unsigned bytes, unsigned nthreads,
+int vs_dcache_access(vs_dcache *d, vs_addr addr, int kind, unsigned bytes, unsigned nthreads,
                      uint64_t now, uint64_t *done, uint64_t *wake)
 {
   vs_cache *c = &d->c;
@@ -124,7 +124,7 @@ int vs_dcache_access(vs_dcache *d, uint32_t addr, int kind, unsigned bytes, unsi
     if (vs_cache_invalidate(c, addr, &dirty) && dirty) {
       c->st.writebacks++;
       d->st.writes_to_l2++;
-      t = d->low.write(d->low.ctx, addr & ~(d->line - 1), d->line, t);
+      t = d->low.write(d->low.ctx, addr & ~(vs_addr)(d->line - 1), d->line, t);
     }
     d->st.atomics++;
     *ws = *done = d->low.atomic(d->low.ctx, addr, nthreads, t);

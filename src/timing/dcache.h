@@ -40,7 +40,7 @@ void vs_dcache_free(vs_dcache *d);
  * of an atomic) at now: 0 with *done = when it completes (load data back /
  * store written / atomic returned), or -1 for a reservation fail (retry; 
  * *wake lowered to when a resource frees, if known). */
-int vs_dcache_access(vs_dcache *d, uint32_t addr, int kind, unsigned bytes, unsigned nthreads,
+int vs_dcache_access(vs_dcache *d, vs_addr addr, int kind, unsigned bytes, unsigned nthreads,
                      uint64_t now, uint64_t *done, uint64_t *wake);
 /* Writes every dirty line back (one per cycle from now); returns when the
  * last write is done (now if none). */

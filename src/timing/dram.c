@@ -30,7 +30,7 @@ void vs_dram_free(vs_dram *d)
   d->ch = NULL;
 }
 
-static uint64_t transfer(vs_dram *d, uint32_t addr, unsigned bytes, uint64_t t)
+static uint64_t transfer(vs_dram *d, vs_addr addr, unsigned bytes, uint64_t t)
 {
   unsigned n = (unsigned)vs_divup(bytes ? bytes : 1, d->bpc);
   vs_tslots *ch = &d->ch[(addr >> d->shift) % d->nch];
@@ -39,14 +39,14 @@ static uint64_t transfer(vs_dram *d, uint32_t addr, unsigned bytes, uint64_t t)
   return s + n - 1 + d->latency;
 }
 
-uint64_t vs_dram_read(vs_dram *d, uint32_t addr, unsigned bytes, uint64_t t)
+uint64_t vs_dram_read(vs_dram *d, vs_addr addr, unsigned bytes, uint64_t t)
 {
   d->st.reads++;
   d->st.read_bytes += bytes;
   return transfer(d, addr, bytes, t);
 }
 
-uint64_t vs_dram_write(vs_dram *d, uint32_t addr, unsigned bytes, uint64_t t)
+uint64_t vs_dram_write(vs_dram *d, vs_addr addr, unsigned bytes, uint64_t t)
 {
   d->st.writes++;
   d->st.write_bytes += bytes;

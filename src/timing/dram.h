@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "timing/tslots.h"
+#include "ventsim/sim.h"
 
 typedef struct vs_dram_stats {
   uint64_t reads, writes, read_bytes, write_bytes, busy_cycles;
@@ -22,8 +23,8 @@ int vs_dram_init(vs_dram *d, unsigned channels, unsigned latency, unsigned bytes
                  unsigned interleave_bytes, vs_error *err);
 void vs_dram_free(vs_dram *d);
 /* Time the last byte of a read sent at t arrives back */
-uint64_t vs_dram_read(vs_dram *d, uint32_t addr, unsigned bytes, uint64_t t);
+uint64_t vs_dram_read(vs_dram *d, vs_addr addr, unsigned bytes, uint64_t t);
 /* Time a write sent at t is done */
-uint64_t vs_dram_write(vs_dram *d, uint32_t addr, unsigned bytes, uint64_t t);
+uint64_t vs_dram_write(vs_dram *d, vs_addr addr, unsigned bytes, uint64_t t);
 
 #endif

@@ -20,7 +20,7 @@ void vs_fetch_free(vs_fetch_unit *f)
   vs_cache_free(&f->ic);
 }
 
-void vs_fetch_redirect(vs_fwarp *w, uint32_t pc, uint64_t t)
+void vs_fetch_redirect(vs_fwarp *w, vs_addr pc, uint64_t t)
 {
   vs_ibuf_flush(&w->ib);
   w->pc = pc;
@@ -34,8 +34,8 @@ static const vs_tinfo bad_pc_info = {VS_CLS_ILLEGAL, 0, VS_TI_CTRL, 0, 0, 0, {0}
 /* Moves the instructions of the fetched group into the I-buffer */
 static void deliver(vs_fetch_unit *f, vs_fwarp *w, uint64_t now)
 {
-  uint32_t group = f->width * 4u;
-  uint32_t end = (w->pc & ~(group - 1)) + group;
+  vs_addr group = f->width * 4u;
+  vs_addr end = (w->pc & ~(group - 1)) + group;
   uint64_t ready = now + f->hit_latency + f->decode_latency;
   while (vs_ibuf_free(&w->ib) && w->pc < end && !w->stop) {
     vs_ibent e;
@@ -74,7 +74,7 @@ int vs_fetch_cycle(vs_fetch_unit *f, vs_fwarp *warps, unsigned n, uint64_t now, 
     vs_cache *c = &f->ic;
     c->st.accesses++;
     vs_cline *ln;
-    uint32_t block = vs_cache_block(c, w->pc);
+    uint64_t block = vs_cache_block(c, w->pc);
     int r = vs_cache_lookup(c, w->pc, now, &ln);
     if (r == VS_CACHE_HIT) {
       c->st.hits++;
@@ -111,8 +111,8 @@ int vs_fetch_cycle(vs_fetch_unit *f, vs_fwarp *warps, unsigned n, uint64_t now, 
       return 1;
     }
     c->st.misses++;
-    uint32_t line = 1u << c->line_shift;
-    uint64_t fill = f->low.read(f->low.ctx, w->pc & ~(line - 1), line, now + f->hit_latency);
+    unsigned line = 1u << c->line_shift;
+    uint64_t fill = f->low.read(f->low.ctx, w->pc & ~(vs_addr)(line - 1), line, now + f->hit_latency);
     vs_cache_install(c, victim, w->pc, fill, 0);
     vs_cache_mshr_start(c, m, block, now, fill);
     w->icwait = 1;

@@ -28,7 +28,7 @@ typedef struct vs_fwarp {
   uint8_t active;     /* may fetch (started and not ended)           */
   uint8_t stop;       /* a control-flow instruction is in the buffer */
   uint8_t icwait;     /* waiting for an I-cache fill                 */
-  uint32_t pc;        /* next address to fetch                       */
+  vs_addr pc;         /* next address to fetch                       */
   uint64_t fetch_at;  /* no fetch before this cycle                  */
   vs_ibuf ib;
 } vs_fwarp;
@@ -48,7 +48,7 @@ int vs_fetch_init(vs_fetch_unit *f, unsigned sets, unsigned ways, unsigned line,
                   vs_lower low, vs_mem *mem, vs_tinfo_cache *tic, vs_error *err);
 void vs_fetch_free(vs_fetch_unit *f);
 /* Starts a warp's fetching at pc from cycle t (new warp or redirect). */
-void vs_fetch_redirect(vs_fwarp *w, uint32_t pc, uint64_t t);
+void vs_fetch_redirect(vs_fwarp *w, vs_addr pc, uint64_t t);
 /* One cycle over warps[0..n-1]; returns 1 if it changed anything. */
 int vs_fetch_cycle(vs_fetch_unit *f, vs_fwarp *warps, unsigned n, uint64_t now, uint64_t *wake);
 

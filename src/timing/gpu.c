@@ -27,17 +27,17 @@ const char *vs_timing_stall_name(int reason)
   return reason >= 0 && reason < VS_STALL_COUNT ? n[reason] : "?";
 }
 
-static uint64_t dram_read_fn(void *ctx, uint32_t addr, unsigned bytes, uint64_t t)
+static uint64_t dram_read_fn(void *ctx, vs_addr addr, unsigned bytes, uint64_t t)
 {
   return vs_dram_read(ctx, addr, bytes, t);
 }
 
-static uint64_t dram_write_fn(void *ctx, uint32_t addr, unsigned bytes, uint64_t t)
+static uint64_t dram_write_fn(void *ctx, vs_addr addr, unsigned bytes, uint64_t t)
 {
   return vs_dram_write(ctx, addr, bytes, t);
 }
 
-static uint64_t dram_atomic_fn(void *ctx, uint32_t addr, unsigned n, uint64_t t)
+static uint64_t dram_atomic_fn(void *ctx, vs_addr addr, unsigned n, uint64_t t)
 {
   return vs_dram_write(ctx, addr, n * 4u, t);
 }

@@ -16,7 +16,7 @@
 typedef struct vs_ibent {
   const vs_dinsn *d;     /* NULL: the pc could not be fetched (faults at issue) */
   vs_tinfo ti;           /* a copy: the tinfo cache reuses its slots */
-  uint32_t pc;
+  vs_addr pc;
   uint64_t ready_at;     /* decoded from this cycle on */
 } vs_ibent;
 

@@ -56,7 +56,7 @@ static uint64_t send(vs_icnt *n, vs_tslots *link, unsigned f, uint64_t t)
   return vs_tslots_reserve(link, t, f) + f - 1 + n->latency;
 }
 
-static uint64_t port_read(void *ctx, uint32_t addr, unsigned bytes, uint64_t t)
+static uint64_t port_read(void *ctx, vs_addr addr, unsigned bytes, uint64_t t)
 {
   vs_icnt_port *p = ctx;
   vs_icnt *n = p->net;
@@ -65,7 +65,7 @@ static uint64_t port_read(void *ctx, uint32_t addr, unsigned bytes, uint64_t t)
   return send(n, &n->down[p->sm], flits(n, bytes), done);
 }
 
-static uint64_t port_write(void *ctx, uint32_t addr, unsigned bytes, uint64_t t)
+static uint64_t port_write(void *ctx, vs_addr addr, unsigned bytes, uint64_t t)
 {
   vs_icnt_port *p = ctx;
   vs_icnt *n = p->net;
@@ -74,7 +74,7 @@ static uint64_t port_write(void *ctx, uint32_t addr, unsigned bytes, uint64_t t)
   return send(n, &n->down[p->sm], 1, done);
 }
 
-static uint64_t port_atomic(void *ctx, uint32_t addr, unsigned nthreads, uint64_t t)
+static uint64_t port_atomic(void *ctx, vs_addr addr, unsigned nthreads, uint64_t t)
 {
   vs_icnt_port *p = ctx;
   vs_icnt *n = p->net;

@@ -45,11 +45,11 @@ enum { OP_READ, OP_WRITE_FULL, OP_WRITE_PART, OP_ATOMIC };
 
 /* One line.  Banks see the line number with the bank bits removed, so
  * every set is used. */
-static uint64_t access_line(vs_l2 *l2, uint32_t addr, int op, unsigned nthreads, uint64_t t)
+static uint64_t access_line(vs_l2 *l2, vs_addr addr, int op, unsigned nthreads, uint64_t t)
 {
-  uint32_t lineno = addr >> l2->line_shift;
+  uint64_t lineno = addr >> l2->line_shift;
   unsigned b = lineno % l2->nbanks;
-  uint32_t local = (lineno / l2->nbanks) << l2->line_shift; /* address within the bank */
+  vs_addr local = (lineno / l2->nbanks) << l2->line_shift; /* address within the bank */
   vs_cache *c = &l2->bank[b];
   unsigned busy = op == OP_ATOMIC ? nthreads * l2->atomic_cycles : 1;
   uint64_t start = vs_tslots_reserve(&l2->port[b], t, busy);
@@ -82,11 +82,11 @@ static uint64_t access_line(vs_l2 *l2, uint32_t addr, int op, unsigned nthreads,
     }
     if (ln->valid && ln->dirty) {
       c->st.writebacks++;
-      uint32_t vaddr = ((ln->block * l2->nbanks + b) << l2->line_shift);
+      vs_addr vaddr = ((ln->block * l2->nbanks + b) << l2->line_shift);
       l2->low.write(l2->low.ctx, vaddr, l2->line, start + 1);
     }
     uint64_t fill = op == OP_WRITE_FULL ? start + 1
-                                        : l2->low.read(l2->low.ctx, addr & ~(l2->line - 1), l2->line,
+                                        : l2->low.read(l2->low.ctx, addr & ~(vs_addr)(l2->line - 1), l2->line,
                                                        start + 1);
     vs_cache_install(c, ln, local, fill, 0);
     if (!m) m = vs_cache_mshr_free(c, start); /* cannot fail: one was freed at start */
@@ -99,33 +99,33 @@ static uint64_t access_line(vs_l2 *l2, uint32_t addr, int op, unsigned nthreads,
   return done;
 }
 
-static uint64_t access_range(vs_l2 *l2, uint32_t addr, unsigned bytes, int op, unsigned nthreads,
+static uint64_t access_range(vs_l2 *l2, vs_addr addr, unsigned bytes, int op, unsigned nthreads,
                              uint64_t t)
 {
   uint64_t done = t;
-  uint32_t first = addr & ~(l2->line - 1);
-  uint64_t end = (uint64_t)addr + (bytes ? bytes : 1);
+  vs_addr first = addr & ~(vs_addr)(l2->line - 1);
+  vs_addr end = addr + (bytes ? bytes : 1);
   for (uint64_t a = first; a < end; a += l2->line) {
     int lop = op;
     if (op == OP_WRITE_FULL && (a < addr || a + l2->line > end)) lop = OP_WRITE_PART;
-    done = vs_tmax(done, access_line(l2, (uint32_t)a, lop, nthreads, t));
+    done = vs_tmax(done, access_line(l2, a, lop, nthreads, t));
   }
   return done;
 }
 
-uint64_t vs_l2_read(vs_l2 *l2, uint32_t addr, unsigned bytes, uint64_t t)
+uint64_t vs_l2_read(vs_l2 *l2, vs_addr addr, unsigned bytes, uint64_t t)
 {
   l2->st.reads++;
   return access_range(l2, addr, bytes, OP_READ, 1, t);
 }
 
-uint64_t vs_l2_write(vs_l2 *l2, uint32_t addr, unsigned bytes, uint64_t t)
+uint64_t vs_l2_write(vs_l2 *l2, vs_addr addr, unsigned bytes, uint64_t t)
 {
   l2->st.writes++;
   return access_range(l2, addr, bytes, OP_WRITE_FULL, 1, t);
 }
 
-uint64_t vs_l2_atomic(vs_l2 *l2, uint32_t addr, unsigned nthreads, uint64_t t)
+uint64_t vs_l2_atomic(vs_l2 *l2, vs_addr addr, unsigned nthreads, uint64_t t)
 {
   l2->st.atomics++;
   l2->st.atomic_threads += nthreads;

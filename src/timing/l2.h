@@ -29,9 +29,9 @@ int vs_l2_init(vs_l2 *l2, unsigned banks, unsigned sets, unsigned ways, unsigned
 void vs_l2_free(vs_l2 *l2);
 /* Completion times at the L2 (data ready to return / write done) of a
  * request for [addr, addr+bytes) arriving at t */
-uint64_t vs_l2_read(vs_l2 *l2, uint32_t addr, unsigned bytes, uint64_t t);
-uint64_t vs_l2_write(vs_l2 *l2, uint32_t addr, unsigned bytes, uint64_t t);
-uint64_t vs_l2_atomic(vs_l2 *l2, uint32_t addr, unsigned nthreads, uint64_t t);
+uint64_t vs_l2_read(vs_l2 *l2, vs_addr addr, unsigned bytes, uint64_t t);
+uint64_t vs_l2_write(vs_l2 *l2, vs_addr addr, unsigned bytes, uint64_t t);
+uint64_t vs_l2_atomic(vs_l2 *l2, vs_addr addr, unsigned nthreads, uint64_t t);
 /* Sum of the bank statistics */
 void vs_l2_cache_stats(const vs_l2 *l2, vs_cache_stats *out);
 

@@ -6,11 +6,11 @@
 unsigned vs_coalesce(const vs_memacc *const *acc, unsigned n, unsigned line, vs_lsreq *out)
 {
   unsigned k = 0;
-  uint32_t mask = ~(uint32_t)(line - 1);
+  vs_addr mask = ~(vs_addr)(line - 1);
   for (unsigned i = 0; i < n; i++) {
     const vs_memacc *a = acc[i];
     int kind = a->is_atomic ? VS_REQ_ATOMIC : a->is_store ? VS_REQ_STORE : VS_REQ_LOAD;
-    uint32_t la = a->addr & mask;
+    vs_addr la = a->addr & mask;
     unsigned j = 0;
     while (j < k && !(out[j].addr == la && out[j].kind == kind)) j++;
     if (j == k) {

@@ -17,7 +17,7 @@
 #include "timing/lds.h"
 
 typedef struct vs_lsreq {
-  uint32_t addr;      /* line address */
+  vs_addr addr;       /* line address */
   uint16_t bytes;     /* bytes written (stores) */
   uint8_t kind;       /* VS_REQ_* */
   uint8_t nthreads;   /* threads (atomics) */

@@ -404,7 +404,8 @@ static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
   }
   vs_tinfo tcopy = d == e->d ? e->ti : *vs_tinfo_get(g->tic, d);
   const vs_tinfo *ti = &tcopy;
-  uint32_t pc = w->pc, sp = w->sp;
+  vs_addr pc = w->pc;
+  uint32_t sp = w->sp;
   unsigned active = (unsigned)__builtin_popcountll(w->active);
   g->ex.memrec.n = 0;
   w->memrec = &g->ex.memrec;
@@ -583,7 +584,7 @@ size_t vs_sm_describe(const vs_sm *s, uint64_t now, char *buf, size_t len)
     if (t->state == VS_TW_FREE) continue;
     const vs_fwarp *f = &s->fw[i];
     const vs_warp *w = t->w;
-    OUT("\n  warp %u (wg %u wid %u) %s pc 0x%08x ibuf v%x r%x %s stack %u VM%u VS%u LGKM%u",
+    OUT("\n  warp %u (wg %u wid %u) %s pc 0x%08" PRIx64 " ibuf v%x r%x %s stack %u VM%u VS%u LGKM%u",
         i, w->wg->id, w->wid, st[t->state], w->pc, vs_ibuf_valid_bits(&f->ib),
         vs_ibuf_ready_bits(&f->ib, now), t->at_barrier ? "at-barrier" : "no-barrier", w->sp,
         vs_memops_count(&t->mo, VS_CNT_VM, now), vs_memops_count(&t->mo, VS_CNT_VS, now),

@@ -4,6 +4,8 @@
 
 #include <stdint.h>
 
+#include "ventsim/sim.h"
+
 #define VS_NEVER UINT64_MAX /* a time that is not known yet / never comes */
 
 static inline uint64_t vs_tmax(uint64_t a, uint64_t b) { return a > b ? a : b; }
@@ -29,9 +31,9 @@ static inline unsigned vs_log2u(uint64_t x)
 /* The level below a cache: returns the time the data (read) or the
  * acknowledgement (write, atomic) arrives back, for a request sent at t. */
 typedef struct vs_lower {
-  uint64_t (*read)(void *ctx, uint32_t addr, unsigned bytes, uint64_t t);
-  uint64_t (*write)(void *ctx, uint32_t addr, unsigned bytes, uint64_t t);
-  uint64_t (*atomic)(void *ctx, uint32_t addr, unsigned nthreads, uint64_t t);
+  uint64_t (*read)(void *ctx, vs_addr addr, unsigned bytes, uint64_t t);
+  uint64_t (*write)(void *ctx, vs_addr addr, unsigned bytes, uint64_t t);
+  uint64_t (*atomic)(void *ctx, vs_addr addr, unsigned nthreads, uint64_t t);
   void *ctx;
 } vs_lower;
 

@@ -79,7 +79,7 @@ static void test_caps(void **state)
   uint64_t v = 0;
   /* NULL handle (the Ventus pocl port asks before opening): the defaults */
   static const struct { uint64_t id, want; } caps[] = {
-    {VT_CAPS_VERSION, 100}, {VT_CAPS_MAX_CORES, 2}, {VT_CAPS_MAX_WARPS, 8}, {VT_CAPS_MAX_THREADS, 32},
+    {VT_CAPS_VERSION, VS_VERSION_NUMBER}, /* CMake's project(VERSION) */ {VT_CAPS_MAX_CORES, 2}, {VT_CAPS_MAX_WARPS, 8}, {VT_CAPS_MAX_THREADS, 32},
     {VT_CAPS_CACHE_LINE_SIZE, 128}, {VT_CAPS_LOCAL_MEM_SIZE, 65536}, {VT_CAPS_ALLOC_BASE_ADDR, 0x90000000u},
     {VT_CAPS_KERNEL_BASE_ADDR, 0x80000000u}};
   for (size_t i = 0; i < sizeof caps / sizeof caps[0]; i++) {

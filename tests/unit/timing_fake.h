@@ -10,7 +10,7 @@
 
 typedef struct fake_req {
   char op;            /* 'r', 'w', 'a' */
-  uint32_t addr;
+  vs_addr addr;
   unsigned bytes;
   uint64_t t;
 } fake_req;
@@ -21,15 +21,15 @@ typedef struct fake_mem {
   fake_req req[64];
 } fake_mem;
 
-static inline uint64_t fake_rec(fake_mem *f, char op, uint32_t a, unsigned b, uint64_t t)
+static inline uint64_t fake_rec(fake_mem *f, char op, vs_addr a, unsigned b, uint64_t t)
 {
   if (f->n < 64) f->req[f->n] = (fake_req){op, a, b, t};
   f->n++;
   return t + f->lat;
 }
-static inline uint64_t fake_read(void *c, uint32_t a, unsigned b, uint64_t t) { return fake_rec(c, 'r', a, b, t); }
-static inline uint64_t fake_write(void *c, uint32_t a, unsigned b, uint64_t t) { return fake_rec(c, 'w', a, b, t); }
-static inline uint64_t fake_atomic(void *c, uint32_t a, unsigned n, uint64_t t) { return fake_rec(c, 'a', a, n, t); }
+static inline uint64_t fake_read(void *c, vs_addr a, unsigned b, uint64_t t) { return fake_rec(c, 'r', a, b, t); }
+static inline uint64_t fake_write(void *c, vs_addr a, unsigned b, uint64_t t) { return fake_rec(c, 'w', a, b, t); }
+static inline uint64_t fake_atomic(void *c, vs_addr a, unsigned n, uint64_t t) { return fake_rec(c, 'a', a, n, t); }
 static inline vs_lower fake_lower(fake_mem *f)
 {
   vs_lower l = {fake_read, fake_write, fake_atomic, f};

@@ -43,7 +43,7 @@ ALU(AND, XS1 & XS2)
 
 int vt_x_JAL(vs_warp *w, const vs_dinsn *d)
 {
-  uint32_t ret = w->pc + d->len;
+  uint32_t ret = VT_NPC(w, d);
   w->pc = VT_IPC(w, d) + IMM;
   vt_xw(w, d->rd, ret);
   return VS_EV_NONE;
@@ -51,7 +51,7 @@ int vt_x_JAL(vs_warp *w, const vs_dinsn *d)
 
 int vt_x_JALR(vs_warp *w, const vs_dinsn *d)
 {
-  uint32_t ret = w->pc + d->len;
+  uint32_t ret = VT_NPC(w, d);
   w->pc = (XS1 + IMM) & ~1u;
   vt_xw(w, d->rd, ret);
   return VS_EV_NONE;
@@ -61,7 +61,7 @@ int vt_x_JALR(vs_warp *w, const vs_dinsn *d)
   int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
     if (COND) w->pc = VT_IPC(w, d) + IMM;                                      \
-    else w->pc += d->len;                                                      \
+    else w->pc = VT_NPC(w, d);                                                 \
     return VS_EV_NONE;                                                         \
   }
 BRANCH(BEQ, XS1 == XS2)

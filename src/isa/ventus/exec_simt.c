@@ -17,7 +17,7 @@ static int vbranch(vs_warp *w, const vs_dinsn *d, vs_mask taken)
 {
   vs_mask act = w->active;
   vs_mask else_m = taken & act, if_m = act & ~taken;
-  uint32_t else_pc = VT_IPC(w, d) + (uint32_t)d->imm, if_pc = w->pc + d->len;
+  uint32_t else_pc = VT_IPC(w, d) + (uint32_t)d->imm, if_pc = VT_NPC(w, d);
   uint32_t rpc = VT(w)->ccsr[VT_CSR_RPC - VT_CSR_TID];
   if (else_m == 0) {
     w->pc = if_pc;
@@ -84,13 +84,13 @@ int vt_x_ENDPRG(vs_warp *w, const vs_dinsn *d)
     return vs_warp_fault(w, VS_FAULT_DIVERGENT, 0,
                          "endprg inside divergent control flow (SIMT stack depth %u, active mask 0x%llx)",
                          w->sp, (unsigned long long)w->active);
-  w->pc += d->len;
+  w->pc = VT_NPC(w, d);
   return VS_EV_END;
 }
 
 int vt_x_BARRIER(vs_warp *w, const vs_dinsn *d)
 {
-  w->pc += d->len;
+  w->pc = VT_NPC(w, d);
   return VS_EV_BARRIER;
 }
 

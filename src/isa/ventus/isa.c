@@ -20,10 +20,10 @@ static const vs_exec_fn exec_table[VT_NUM_INSNS] = {
 static int read_word(vs_mem *m, uint64_t addr, uint32_t *w)
 {
   if (addr > 0xfffffffcull) return -1;
-  return vs_mem_load_slow(m, (uint32_t)addr, w, 4) == 0 ? 0 : -1;
+  return vs_mem_load_slow(m, addr, w, 4) == 0 ? 0 : -1;
 }
 
-static void decode_page(void *ctx, vs_mem *m, uint32_t page_addr, vs_dpage *dp)
+static void decode_page(void *ctx, vs_mem *m, vs_addr page_addr, vs_dpage *dp)
 {
   (void)ctx;
   uint32_t words[VS_DPAGE_SLOTS + 1];
@@ -64,9 +64,9 @@ static void warp_start(vs_warp *w, const vs_launch *l, const vs_wg *wg)
   vt_update_vl(t);
 }
 
-static size_t disasm(const vs_dinsn *d, uint32_t pc, char *buf, size_t n)
+static size_t disasm(const vs_dinsn *d, vs_addr pc, char *buf, size_t n)
 {
-  return vt_disasm(d, pc + d->len - 4, NULL, buf, n);
+  return vt_disasm(d, (uint32_t)pc + d->len - 4, NULL, buf, n);
 }
 
 /* ---- operand information ---- */
@@ -125,8 +125,9 @@ static const char *spike_text(char *text)
   return buf;
 }
 
-static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, uint32_t pc)
+static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc64)
 {
+  uint32_t pc = (uint32_t)pc64;
   const vt_warp *t = (const vt_warp *)w;
   char text[160];
   vt_disasm_opts o = {0};
@@ -172,7 +173,7 @@ static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, uint32_t pc)
   if (r->cls == VS_CLS_SIMT) {
     if (d->op == VT_SETRPC) fprintf(out, " c2060_rpc 0x%08x", t->ccsr[VT_CSR_RPC - VT_CSR_TID]);
     fprintf(out, " current mask:\t%08" PRIx64 " current npc:\t%08x stack size: %x", (uint64_t)w->active,
-            w->pc, w->sp);
+            (uint32_t)w->pc, w->sp);
   }
   if (r->cls == VS_CLS_CSR && d->op != VT_NUM_INSNS) {
     unsigned csr = (unsigned)d->imm & 0xfff;
@@ -186,8 +187,8 @@ static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, uint32_t pc)
   if (w->memrec)
     for (unsigned k = 0; k < w->memrec->n; k++) {
       const vs_memacc *a = &w->memrec->acc[k];
-      if (a->is_store) fprintf(out, " mem 0x%08x 0x%0*x", a->addr, a->size * 2, a->value);
-      else fprintf(out, " mem 0x%08x", a->addr);
+      if (a->is_store) fprintf(out, " mem 0x%08x 0x%0*x", (uint32_t)a->addr, a->size * 2, a->value);
+      else fprintf(out, " mem 0x%08x", (uint32_t)a->addr);
     }
   fputc('\n', out);
 }

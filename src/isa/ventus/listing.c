@@ -1,5 +1,6 @@
 /* Disassembly listings in the layout of llvm-objdump -d. */
 #include <elf.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,14 +68,14 @@ static void to_vt_opts(const vs_disasm_options *o, vt_disasm_opts *v, symctx *sc
   }
 }
 
-unsigned vs_disasm_insn(uint32_t pc, uint32_t w0, uint32_t w1, int have_w1,
+unsigned vs_disasm_insn(vs_addr pc, uint32_t w0, uint32_t w1, int have_w1,
                         const vs_disasm_options *opt, char *buf, size_t n)
 {
   vt_disasm_opts vo;
   to_vt_opts(opt, &vo, NULL);
   vs_dinsn d;
   vt_decode(w0, w1, have_w1, &d);
-  vt_disasm(&d, pc, &vo, buf, n);
+  vt_disasm(&d, (uint32_t)pc, &vo, buf, n);
   return d.len;
 }
 
@@ -135,6 +136,7 @@ static void listing(FILE *out, const uint32_t *addr, const uint32_t *words, size
 int vs_disasm_elf(const vs_elf *e, const char *name, FILE *out,
                   const vs_disasm_options *opt, vs_error *err)
 {
+  if (vs_elf_expect(e, name, ELFCLASS32, EM_RISCV, "Ventus", err)) return -1;
   fprintf(out, "\n%s:\tfile format elf32-littleriscv\n", name);
   for (size_t s = 0; s < e->nsections; s++) {
     const vs_elf_section *sec = &e->sections[s];
@@ -149,7 +151,7 @@ int vs_disasm_elf(const vs_elf *e, const char *name, FILE *out,
       return -1;
     }
     for (size_t i = 0; i < nw; i++) {
-      addr[i] = sec->addr + 4 * (uint32_t)i;
+      addr[i] = (uint32_t)sec->addr + 4 * (uint32_t)i; /* ELF32: 32-bit addresses */
       const uint8_t *p = sec->data + 4 * i;
       words[i] = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
     }
@@ -158,7 +160,7 @@ int vs_disasm_elf(const vs_elf *e, const char *name, FILE *out,
       const vs_elf_symbol *sy = &e->symbols[k];
       if (sy->shndx != s || !sy->name[0] || sy->name[0] == '$') continue;
       if (sy->type != STT_NOTYPE && sy->type != STT_FUNC && sy->type != STT_OBJECT) continue;
-      labels[nl].addr = sy->value;
+      labels[nl].addr = (uint32_t)sy->value;
       labels[nl].name = sy->name;
       labels[nl].order = k;
       /* Several symbols at one address: like llvm-objdump, show one, the
@@ -171,7 +173,7 @@ int vs_disasm_elf(const vs_elf *e, const char *name, FILE *out,
     int has_start = 0;
     for (size_t k = 0; k < nl; k++) has_start |= labels[k].addr == sec->addr;
     if (!has_start) { /* llvm-objdump labels the section start with its name */
-      labels[nl].addr = sec->addr;
+      labels[nl].addr = (uint32_t)sec->addr;
       labels[nl].name = sec->name;
       labels[nl].order = (size_t)-1;
       labels[nl].rank = -1;
@@ -182,7 +184,7 @@ int vs_disasm_elf(const vs_elf *e, const char *name, FILE *out,
     for (size_t k = 0; k < nl; k++)
       if (w == 0 || labels[w - 1].addr != labels[k].addr) labels[w++] = labels[k];
     nl = w;
-    symctx sc = {labels, nl, sec->name, sec->addr, sec->addr + sec->size};
+    symctx sc = {labels, nl, sec->name, (uint32_t)sec->addr, (uint32_t)(sec->addr + sec->size)};
     listing(out, addr, words, nw, &sc, opt);
     free(addr);
     free(words);
@@ -191,18 +193,21 @@ int vs_disasm_elf(const vs_elf *e, const char *name, FILE *out,
   return 0;
 }
 
-int vs_disasm_vmem(const vs_vmem *v, uint32_t base, const char *name, FILE *out,
+int vs_disasm_vmem(const vs_vmem *v, vs_addr base, const char *name, FILE *out,
                    const vs_disasm_options *opt, vs_error *err)
 {
-  fprintf(out, "\n%s:\tfile format vmem (base 0x%08x)\n\nDisassembly:\n\n", name, base);
+  if (base > 0xfffffffcull)
+    return vs_error_set(err, VS_E_USAGE, "%s: base 0x%08" PRIx64 " is beyond the 32-bit address space of Ventus",
+                        name, base);
+  fprintf(out, "\n%s:\tfile format vmem (base 0x%08" PRIx64 ")\n\nDisassembly:\n\n", name, base);
   uint32_t *addr = vs_calloc(v->n ? v->n : 1, sizeof *addr, err);
   if (!addr) return -1;
   for (size_t i = 0; i < v->n; i++) {
-    uint64_t a = (uint64_t)base + 4ull * v->index[i];
+    uint64_t a = base + 4ull * v->index[i];
     if (a > 0xfffffffcull) {
       free(addr);
       return vs_error_set(err, VS_E_FORMAT,
-                          "%s: word %zu lies beyond the 32-bit address space (base 0x%08x)",
+                          "%s: word %zu lies beyond the 32-bit address space (base 0x%08" PRIx64 ")",
                           name, i, base);
     }
     addr[i] = (uint32_t)a;

@@ -43,15 +43,22 @@ typedef struct vt_warp {
 int vt_x_illegal(vs_warp *w, const vs_dinsn *d);
 
 /* ---- helpers ---- */
+/* Ventus is a 32-bit ISA: its pcs and addresses are computed in 32 bits
+ * (wrapping as on the hardware) and zero-extended into the core's 64-bit
+ * pc and addresses. */
+
+/* The pc after the instruction */
+#define VT_NPC(w, d) ((uint32_t)(w)->pc + (d)->len)
+
 static inline int vt_next(vs_warp *w, const vs_dinsn *d)
 {
-  w->pc += d->len;
+  w->pc = VT_NPC(w, d);
   return VS_EV_NONE;
 }
 
 /* Address of the instruction itself: a prefix (regext...) sits before it
  * and the pair starts at pc.  pc-relative operands count from here. */
-#define VT_IPC(w, d) ((w)->pc + (d)->len - 4u)
+#define VT_IPC(w, d) ((uint32_t)(w)->pc + (d)->len - 4u)
 
 /* Scalar register write; x0 stays zero. */
 static inline void vt_xw(vs_warp *w, unsigned rd, uint32_t v)
@@ -131,11 +138,14 @@ static inline void vt_mark_atomic(vs_warp *w, unsigned n)
   for (unsigned k = r->n >= n ? r->n - n : 0; k < r->n; k++) r->acc[k].is_atomic = 1;
 }
 
-/* Loads size bytes at addr, sign- or zero-extended; 0 or a fault event. */
+/* Loads size bytes at addr, sign- or zero-extended; 0 or a fault event.
+ * Ventus accesses must be naturally aligned. */
 static inline int vt_load(vs_warp *w, uint32_t addr, unsigned size, int sign, uint32_t *out,
                           unsigned lane)
 {
   uint32_t v = 0;
+  if (__builtin_expect(addr & (size - 1), 0))
+    return vs_warp_memfault(w, VS_MF_MISALIGNED, addr, size, 0);
   int f = vs_mem_load(w->mem, addr, &v, size);
   if (__builtin_expect(f != 0, 0)) return vs_warp_memfault(w, f, addr, size, 0);
   if (sign && size < 4) v = vt_sext(v, (int)size * 8);
@@ -146,6 +156,8 @@ static inline int vt_load(vs_warp *w, uint32_t addr, unsigned size, int sign, ui
 
 static inline int vt_store(vs_warp *w, uint32_t addr, unsigned size, uint32_t v, unsigned lane)
 {
+  if (__builtin_expect(addr & (size - 1), 0))
+    return vs_warp_memfault(w, VS_MF_MISALIGNED, addr, size, 1);
   int f = vs_mem_store(w->mem, addr, &v, size);
   if (__builtin_expect(f != 0, 0)) return vs_warp_memfault(w, f, addr, size, 1);
   vt_record(w, addr, size == 4 ? v : (v & ((1u << (size * 8)) - 1u)), lane, size, 1);
