@@ -6,7 +6,7 @@
  * regpair/regpairi prefix (chosen by its own bits), 2 every word); the rest
  * is little-endian instruction words.  Every word is decoded alone, with
  * the next word (prefix handling), printed through vs_disasm_insn and
- * vt_disasm, and the whole sequence is listed as a .vmem image. */
+ * vtu_disasm, and the whole sequence is listed as a .vmem image. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,7 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     idx[i] = (uint32_t)i;
   }
   vs_disasm_options o = {mode & 1, (mode >> 1) & 1, (mode >> 2) & 1, (mode >> 3) & 1};
-  vt_disasm_opts vo;
+  vtu_disasm_opts vo;
   memset(&vo, 0, sizeof vo);
   vo.numeric_regs = mode & 1;
   vo.csr_names = (mode >> 1) & 1;
@@ -77,19 +77,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     vs_dinsn d;
     memset(&d, 0, sizeof d);
-    if (vt_decode(w[i], w1, have1, &d) == 0) {
-      size_t need = vt_disasm(&d, pc, &vo, buf, sizeof buf);
+    if (vtu_decode(w[i], w1, have1, &d) == 0) {
+      size_t need = vtu_disasm(&d, pc, &vo, buf, sizeof buf);
       if (need < sizeof buf && strlen(buf) != need) abort();
-      vt_disasm(&d, pc, &vo, small, sizeof small);
+      vtu_disasm(&d, pc, &vo, small, sizeof small);
       if (memchr(small, 0, sizeof small) == NULL) abort();
     }
     vs_dinsn d1;
     memset(&d1, 0, sizeof d1);
-    if (vt_decode_word(w[i], &d1) == 0 && have1 && vt_is_prefix(w[i])) {
+    if (vtu_decode_word(w[i], &d1) == 0 && have1 && vtu_is_prefix(w[i])) {
       vs_dinsn d2;
       memset(&d2, 0, sizeof d2);
-      if (vt_decode_word(w1, &d2) == 0 && vt_apply_prefix(w[i], &d2) == 0)
-        vt_disasm(&d2, pc + 4, &vo, buf, sizeof buf);
+      if (vtu_decode_word(w1, &d2) == 0 && vtu_apply_prefix(w[i], &d2) == 0)
+        vtu_disasm(&d2, pc + 4, &vo, buf, sizeof buf);
     }
   }
   vs_vmem v = {nw, idx, w};

@@ -135,13 +135,16 @@ static inline int vs_mem_fast(vs_addr addr, unsigned size)
   return (addr >> VS_CHUNK_SHIFT | ((addr & VS_PAGE_MASK) + size - 1) >> VS_PAGE_SHIFT) == 0;
 }
 
-/* Loads and stores used by instruction semantics: size is 1, 2, 4, 8, 12
- * or 16 bytes, at any address (accesses that cross a page take the slow
- * path; the alignment rule is the ISA's, checked by its semantics).
- * Return 0 or a VS_MF_* fault code. */
-static inline int vs_mem_load(vs_mem *m, vs_addr addr, void *dst, unsigned size)
+/* Loads and stores used by instruction semantics.  Return 0 or a VS_MF_*
+ * fault code.  The alignment rule is the ISA's, checked by its semantics:
+ *   vs_mem_load / vs_mem_store        1, 2, 4, 8, 12 or 16 bytes at any
+ *                                     address (crossing a page: slow path);
+ *   vs_mem_load_aligned / _store_...  1, 2, 4, 8 or 16 bytes at a multiple
+ *                                     of the size (never crosses a page:
+ *                                     one test less). */
+static inline int vs_mem_load_fast_(vs_mem *m, vs_addr addr, void *dst, unsigned size, int fast)
 {
-  if (__builtin_expect(vs_mem_fast(addr, size), 1)) {
+  if (__builtin_expect(fast, 1)) {
     vs_page *p = atomic_load_explicit(&m->pages[addr >> VS_PAGE_SHIFT], memory_order_acquire);
     if (__builtin_expect(p != NULL, 1)) {
       vs_mem_copy_small(dst, p->data + (addr & VS_PAGE_MASK), size);
@@ -151,9 +154,10 @@ static inline int vs_mem_load(vs_mem *m, vs_addr addr, void *dst, unsigned size)
   return vs_mem_load_slow(m, addr, dst, size);
 }
 
-static inline int vs_mem_store(vs_mem *m, vs_addr addr, const void *src, unsigned size)
+static inline int vs_mem_store_fast_(vs_mem *m, vs_addr addr, const void *src, unsigned size,
+                                     int fast)
 {
-  if (__builtin_expect(vs_mem_fast(addr, size), 1)) {
+  if (__builtin_expect(fast, 1)) {
     vs_page *p = atomic_load_explicit(&m->pages[addr >> VS_PAGE_SHIFT], memory_order_acquire);
     if (__builtin_expect(p != NULL &&
                          atomic_load_explicit(&p->decoded, memory_order_relaxed) == NULL, 1)) {
@@ -162,6 +166,26 @@ static inline int vs_mem_store(vs_mem *m, vs_addr addr, const void *src, unsigne
     }
   }
   return vs_mem_store_slow(m, addr, src, size);
+}
+
+static inline int vs_mem_load(vs_mem *m, vs_addr addr, void *dst, unsigned size)
+{
+  return vs_mem_load_fast_(m, addr, dst, size, vs_mem_fast(addr, size));
+}
+
+static inline int vs_mem_store(vs_mem *m, vs_addr addr, const void *src, unsigned size)
+{
+  return vs_mem_store_fast_(m, addr, src, size, vs_mem_fast(addr, size));
+}
+
+static inline int vs_mem_load_aligned(vs_mem *m, vs_addr addr, void *dst, unsigned size)
+{
+  return vs_mem_load_fast_(m, addr, dst, size, addr >> VS_CHUNK_SHIFT == 0);
+}
+
+static inline int vs_mem_store_aligned(vs_mem *m, vs_addr addr, const void *src, unsigned size)
+{
+  return vs_mem_store_fast_(m, addr, src, size, addr >> VS_CHUNK_SHIFT == 0);
 }
 
 static inline int vs_mem_load32(vs_mem *m, vs_addr addr, uint32_t *v)

@@ -43,19 +43,19 @@ void gen_str_add(gen_str *b, const char *fmt, ...)
 
 int gen_is_standard(int op)
 {
-  unsigned opc = vt_rows[op].match & 0x7f;
+  unsigned opc = vtu_rows[op].match & 0x7f;
   return opc != 0x0b && opc != 0x2b && opc != 0x5b && opc != 0x7b;
 }
 
 int gen_gnu_freg(int op, char letter)
 {
-  const vt_row *r = &vt_rows[op];
+  const vtu_row *r = &vtu_rows[op];
   unsigned opc = r->match & 0x7f, f3 = (r->match >> 12) & 7;
   if (opc == 0x57 && (f3 == 1 || f3 == 5)) return 1; /* OPFVV / OPFVF scalar operand */
-  if (op == VT_FLW) return letter == 'd';
-  if (op == VT_FSW) return letter == 't';
-  if (op == VT_FMV_X_W) return letter == 's';
-  if (op == VT_FMV_W_X) return letter == 'd';
+  if (op == VTU_FLW) return letter == 'd';
+  if (op == VTU_FSW) return letter == 't';
+  if (op == VTU_FMV_X_W) return letter == 's';
+  if (op == VTU_FMV_W_X) return letter == 'd';
   return 0;
 }
 
@@ -81,7 +81,7 @@ typedef struct w2 { w v, g; } w2;
 static void xreg_text(w2 *o, int r, int freg, uint64_t *rng)
 {
   char name[16];
-  const char *abi = vt_xreg_abi_name((unsigned)r);
+  const char *abi = vtu_xreg_abi_name((unsigned)r);
   if (abi && gen_rand(rng) % 2) snprintf(name, sizeof name, "%s", abi);
   else snprintf(name, sizeof name, "x%d", r);
   put(&o->v, "%s", name);
@@ -96,31 +96,31 @@ static void imm_text(w2 *o, int64_t v, uint64_t *rng)
 }
 
 /* Picks the value of one letter. */
-static int32_t pick(char c, const vt_operand_info *oi, int op, int in_base, int ext_imm,
+static int32_t pick(char c, const vtu_operand_info *oi, int op, int in_base, int ext_imm,
                     const gen_opts *o, uint64_t *rng)
 {
-  const vt_row *r = &vt_rows[op];
+  const vtu_row *r = &vtu_rows[op];
   int big_regs = !o->gnu && r->cls != VS_CLS_PREFIX;
   switch (oi->kind) {
-  case VT_K_XREG: case VT_K_VREG:
+  case VTU_K_XREG: case VTU_K_VREG:
     if (!in_base) return 0;
     if ((oi->slot == 's' || oi->slot == 'r') && ext_imm) big_regs = 0;
     return big_regs && gen_rand(rng) % 3 == 0 ? rnd(rng, 32, 255) : rnd(rng, 0, 31);
-  case VT_K_RM: {
+  case VTU_K_RM: {
     static const int rms[] = {0, 1, 2, 3, 4, 7, 7};
     return rms[gen_rand(rng) % 7];
   }
-  case VT_K_VM: return (int32_t)(gen_rand(rng) % 2);
-  case VT_K_FENCE: return o->gnu ? rnd(rng, 1, 15) : rnd(rng, 0, 15);
-  case VT_K_VTYPE:
+  case VTU_K_VM: return (int32_t)(gen_rand(rng) % 2);
+  case VTU_K_FENCE: return o->gnu ? rnd(rng, 1, 15) : rnd(rng, 0, 15);
+  case VTU_K_VTYPE:
     if (gen_rand(rng) % 4 == 0) return rnd(rng, oi->min, oi->max);
     {
       static const int lm[] = {0, 1, 2, 3, 5, 6, 7};
       return lm[gen_rand(rng) % 7] | rnd(rng, 0, 3) << 3 | rnd(rng, 0, 1) << 6 | rnd(rng, 0, 1) << 7;
     }
-  case VT_K_CSR: return rnd(rng, 0, 4095);
-  case VT_K_PCREL: return rnd(rng, oi->min / 2, oi->max / 2) * 2;
-  case VT_K_V0: return 0;
+  case VTU_K_CSR: return rnd(rng, 0, 4095);
+  case VTU_K_PCREL: return rnd(rng, oi->min / 2, oi->max / 2) * 2;
+  case VTU_K_V0: return 0;
   default:
     if (!in_base) return 0;
     if (ext_imm && (c == 'k' || c == 'K')) {
@@ -133,9 +133,9 @@ static int32_t pick(char c, const vt_operand_info *oi, int op, int in_base, int 
   }
 }
 
-int gen_make(gen_insn *g, int op, const vt_alias *al, uint32_t pc, const gen_opts *o, uint64_t *rng)
+int gen_make(gen_insn *g, int op, const vtu_alias *al, uint32_t pc, const gen_opts *o, uint64_t *rng)
 {
-  const vt_row *r = &vt_rows[op];
+  const vtu_row *r = &vtu_rows[op];
   const char *args = al ? al->args : r->args;
   memset(g, 0, sizeof *g);
   g->op = op;
@@ -147,28 +147,28 @@ int gen_make(gen_insn *g, int op, const vt_alias *al, uint32_t pc, const gen_opt
   if (o->gnu && !gen_is_standard(op)) return -1;
   int has_k = strchr(args, 'k') || strchr(args, 'K');
   int ext_imm = has_k && !o->gnu && gen_rand(rng) % 3 == 0;
-  if (r->flags & VT_F_AQRL) g->d.aux = (uint8_t)(gen_rand(rng) % 4);
+  if (r->flags & VTU_F_AQRL) g->d.aux = (uint8_t)(gen_rand(rng) % 4);
 
   /* values */
   int32_t val[16] = {0};
   int n = 0;
   for (const char *a = args; *a && n < 16; a++) {
-    const vt_operand_info *oi = vt_operand(*a);
+    const vtu_operand_info *oi = vtu_operand(*a);
     if (!oi) continue;
     int in_base = strchr(r->args, *a) != NULL;
     val[n] = pick(*a, oi, op, in_base, ext_imm, o, rng);
-    vt_field_set(&g->d, *a, val[n]);
-    if (oi->kind == VT_K_V0) g->d.vm = 0;
+    vtu_field_set(&g->d, *a, val[n]);
+    if (oi->kind == VTU_K_V0) g->d.vm = 0;
     n++;
   }
   if (al)
     for (int i = 0; i < al->ncons; i++) {
-      int32_t v = al->cons[i].other ? vt_field_get(&g->d, al->cons[i].other) : al->cons[i].value;
-      vt_field_set(&g->d, al->cons[i].field, v);
+      int32_t v = al->cons[i].other ? vtu_field_get(&g->d, al->cons[i].other) : al->cons[i].value;
+      vtu_field_set(&g->d, al->cons[i].field, v);
     }
   uint32_t word, pword;
   char err[200];
-  if (vt_encode(&g->d, &word, &pword, err, sizeof err)) {
+  if (vtu_encode(&g->d, &word, &pword, err, sizeof err)) {
     fprintf(stderr, "gen: %s: cannot encode: %s\n", r->mnemonic, err);
     return -1;
   }
@@ -178,38 +178,38 @@ int gen_make(gen_insn *g, int op, const vt_alias *al, uint32_t pc, const gen_opt
   /* text */
   w2 out = {{g->text, sizeof g->text, 0}, {g->gtext, sizeof g->gtext, 0}};
   static const char *const sfx[4] = {"", ".rl", ".aq", ".aqrl"};
-  PUT2(&out, "%s%s", al ? al->mnemonic : r->mnemonic, (r->flags & VT_F_AQRL) ? sfx[g->d.aux & 3] : "");
+  PUT2(&out, "%s%s", al ? al->mnemonic : r->mnemonic, (r->flags & VTU_F_AQRL) ? sfx[g->d.aux & 3] : "");
   if (*args) PUT2(&out, " ");
   n = 0;
   for (const char *a = args; *a; a++) {
     if (*a == ',') { PUT2(&out, ", "); continue; }
     if (*a == '(' || *a == ')') { PUT2(&out, "%c", *a); continue; }
-    const vt_operand_info *oi = vt_operand(*a);
+    const vtu_operand_info *oi = vtu_operand(*a);
     int32_t v = val[n++];
     switch (oi->kind) {
-    case VT_K_XREG: xreg_text(&out, v, o->gnu && gen_gnu_freg(op, *a), rng); break;
-    case VT_K_VREG:
+    case VTU_K_XREG: xreg_text(&out, v, o->gnu && gen_gnu_freg(op, *a), rng); break;
+    case VTU_K_VREG:
       put(&out.v, "v%d", v);
-      if (r->flags & VT_F_AQRL) put(&out.g, "x%d", v);  /* GNU: A on x registers */
+      if (r->flags & VTU_F_AQRL) put(&out.g, "x%d", v);  /* GNU: A on x registers */
       else put(&out.g, "v%d", v);
       break;
-    case VT_K_V0: PUT2(&out, "v0"); break;
-    case VT_K_RM:
-      if (v != 7 || gen_rand(rng) % 3 == 0) PUT2(&out, ", %s", vt_rm_name((unsigned)v));
+    case VTU_K_V0: PUT2(&out, "v0"); break;
+    case VTU_K_RM:
+      if (v != 7 || gen_rand(rng) % 3 == 0) PUT2(&out, ", %s", vtu_rm_name((unsigned)v));
       break;
-    case VT_K_VM: if (v == 0) PUT2(&out, ", v0.t"); break;
-    case VT_K_FENCE: PUT2(&out, "%s", fenceset[v & 15]); break;
-    case VT_K_CSR: {
-      const char *nm = vt_csr_name((unsigned)v, 1);
+    case VTU_K_VM: if (v == 0) PUT2(&out, ", v0.t"); break;
+    case VTU_K_FENCE: PUT2(&out, "%s", fenceset[v & 15]); break;
+    case VTU_K_CSR: {
+      const char *nm = vtu_csr_name((unsigned)v, 1);
       if (nm && !o->gnu && gen_rand(rng) % 2) PUT2(&out, "%s", nm);
       else imm_text(&out, v, rng);
       break;
     }
-    case VT_K_PCREL:
+    case VTU_K_PCREL:
       if (o->gnu) PUT2(&out, ". %c %d", v < 0 ? '-' : '+', v < 0 ? -v : v);
       else PUT2(&out, "0x%x", wpc + (uint32_t)v);
       break;
-    case VT_K_VTYPE: {
+    case VTU_K_VTYPE: {
       unsigned lmul = v & 7, sew = (v >> 3) & 7, ta = (v >> 6) & 1, ma = (v >> 7) & 1;
       if ((v >> 8) || lmul == 4 || sew > 3 || gen_rand(rng) % 5 == 0) { PUT2(&out, "%d", v); break; }
       PUT2(&out, "e%u", 8u << sew);

@@ -13,7 +13,7 @@
 
 typedef struct gen_insn {
   int op;                /* base row                                          */
-  const vt_alias *al;    /* the alias written, or NULL                        */
+  const vtu_alias *al;    /* the alias written, or NULL                        */
   vs_dinsn d;            /* expected fields (constraints applied)             */
   int explicit_prefix;   /* a prefix row: the text adds "; add zero,zero,zero" */
   unsigned len;          /* bytes it assembles to                             */
@@ -31,7 +31,7 @@ uint64_t gen_rand(uint64_t *s);
 
 /* Makes a random instance of row op (al == NULL) or of alias al, placed at
  * address pc.  Returns 0, or -1 if the row cannot be written in this mode. */
-int gen_make(gen_insn *g, int op, const vt_alias *al, uint32_t pc, const gen_opts *o, uint64_t *rng);
+int gen_make(gen_insn *g, int op, const vtu_alias *al, uint32_t pc, const gen_opts *o, uint64_t *rng);
 
 /* True if GNU as writes this X-letter operand of row op as an F register. */
 int gen_gnu_freg(int op, char letter);

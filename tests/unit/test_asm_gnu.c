@@ -48,14 +48,14 @@ static void write_file(const char *path, const char *s, size_t n)
 
 static int vector_float(int op)
 {
-  unsigned m = vt_rows[op].match;
+  unsigned m = vtu_rows[op].match;
   return (m & 0x7f) == 0x57 && (((m >> 12) & 7) == 1 || ((m >> 12) & 7) == 5);
 }
 
 static int in_group(int op, int fgroup)
 {
   if (!gen_is_standard(op)) return 0;
-  int f = vector_float(op) || op == VT_FLW || op == VT_FSW || op == VT_FMV_X_W || op == VT_FMV_W_X;
+  int f = vector_float(op) || op == VTU_FLW || op == VTU_FSW || op == VTU_FMV_X_W || op == VTU_FMV_W_X;
   return f == fgroup;
 }
 
@@ -92,7 +92,7 @@ static void normalise(const char *in, char *out, size_t n)
       word[l] = '\0';
       const char *rep = word;
       for (int r = 0; r < 32 && !(k == 0); r++)   /* not the mnemonic */
-        if (strcmp(word, fabi[r]) == 0) rep = vt_xreg_abi_name((unsigned)r);
+        if (strcmp(word, fabi[r]) == 0) rep = vtu_xreg_abi_name((unsigned)r);
       size_t rl = strlen(rep);
       if (k + rl + 1 >= n) break;
       memcpy(out + k, rep, rl);
@@ -140,12 +140,12 @@ static void check_group(int fgroup, uint64_t seed)
   gen_str_add(&gs, "\t.option norelax\n\t.globl _start\n_start:\n");
   gen_str_add(&vs, "\t.globl _start\n_start:\n");
   size_t na;
-  const vt_alias *al = vt_aliases(&na);
+  const vtu_alias *al = vtu_aliases(&na);
   for (int s = 0; s < SAMPLES; s++) {
-    for (int op = 0; op < VT_NUM_INSNS; op++) {
+    for (int op = 0; op < VTU_NUM_INSNS; op++) {
       if (!in_group(op, fgroup)) continue;
       if (n == cap) it = realloc(it, (cap *= 2) * sizeof *it);
-      if (gen_make(&it[n], op, NULL, 0, &o, &rng)) fail_msg("cannot generate %s", vt_rows[op].mnemonic);
+      if (gen_make(&it[n], op, NULL, 0, &o, &rng)) fail_msg("cannot generate %s", vtu_rows[op].mnemonic);
       gen_str_add(&gs, "\t%s\n", it[n].gtext);
       gen_str_add(&vs, "\t%s\n", it[n].text);
       n++;

@@ -1,7 +1,7 @@
 /* Table walk: for every row of the instruction table and every parse alias,
  * random operands (registers above 31 and regexti immediates included where
  * the encoding allows them) are written as assembly, assembled in memory,
- * decoded with vt_decode and compared field by field with the operands
+ * decoded with vtu_decode and compared field by field with the operands
  * written; then the instructions are disassembled (with and without
  * aliases) and the disassembly is assembled again, which must give the
  * same bytes. */
@@ -30,15 +30,15 @@ static uint32_t rd32(const uint8_t *p)
 static item *make_items(size_t *count, uint64_t seed)
 {
   size_t na;
-  const vt_alias *al = vt_aliases(&na);
-  size_t cap = (VT_NUM_INSNS + na) * SAMPLES, n = 0;
+  const vtu_alias *al = vtu_aliases(&na);
+  size_t cap = (VTU_NUM_INSNS + na) * SAMPLES, n = 0;
   item *it = calloc(cap, sizeof *it);
   uint64_t rng = seed;
   uint32_t pc = BASE;
   gen_opts o = {0};
   for (int s = 0; s < SAMPLES; s++) {
-    for (int op = 0; op < VT_NUM_INSNS; op++) {
-      if (gen_make(&it[n].g, op, NULL, pc, &o, &rng)) fail_msg("cannot generate %s", vt_rows[op].mnemonic);
+    for (int op = 0; op < VTU_NUM_INSNS; op++) {
+      if (gen_make(&it[n].g, op, NULL, pc, &o, &rng)) fail_msg("cannot generate %s", vtu_rows[op].mnemonic);
       it[n].addr = pc;
       pc += it[n].g.len;
       n++;
@@ -58,15 +58,15 @@ static item *make_items(size_t *count, uint64_t seed)
 static void check_fields(const item *it, const vs_dinsn *d)
 {
   const gen_insn *g = &it->g;
-  const vt_row *r = &vt_rows[g->op];
+  const vtu_row *r = &vtu_rows[g->op];
   if (d->op != g->op)
-    fail_msg("'%s' decoded as %s", g->text, d->op < VT_NUM_INSNS ? vt_rows[d->op].mnemonic : "<unknown>");
+    fail_msg("'%s' decoded as %s", g->text, d->op < VTU_NUM_INSNS ? vtu_rows[d->op].mnemonic : "<unknown>");
   for (const char *a = r->args; *a; a++) {
-    if (!vt_operand(*a)) continue;
-    int32_t want = vt_field_get(&g->d, *a), got = vt_field_get(d, *a);
+    if (!vtu_operand(*a)) continue;
+    int32_t want = vtu_field_get(&g->d, *a), got = vtu_field_get(d, *a);
     if (want != got) fail_msg("'%s': operand %c is %d, expected %d", g->text, *a, got, want);
   }
-  if ((r->flags & VT_F_AQRL) && (d->aux & 3) != (g->d.aux & 3))
+  if ((r->flags & VTU_F_AQRL) && (d->aux & 3) != (g->d.aux & 3))
     fail_msg("'%s': aq/rl bits %d, expected %d", g->text, d->aux & 3, g->d.aux & 3);
 }
 
@@ -89,30 +89,30 @@ static void walk(uint64_t seed)
     vs_dinsn d;
     uint32_t w0 = rd32(bytes + off);
     if (it[i].g.explicit_prefix) {
-      vt_decode_word(w0, &d);
+      vtu_decode_word(w0, &d);
       check_fields(&it[i], &d);
       for (int s = 0; s < 2; s++) {
-        vt_disasm_opts opt = {0};
+        vtu_disasm_opts opt = {0};
         opt.no_aliases = s == 0;
         char t1[256], t2[256];
         vs_dinsn add;
-        vt_decode_word(rd32(bytes + off + 4), &add);
-        vt_disasm(&d, it[i].addr, &opt, t1, sizeof t1);
-        vt_disasm(&add, it[i].addr + 4, &opt, t2, sizeof t2);
+        vtu_decode_word(rd32(bytes + off + 4), &add);
+        vtu_disasm(&d, it[i].addr, &opt, t1, sizeof t1);
+        vtu_disasm(&add, it[i].addr + 4, &opt, t2, sizeof t2);
         gen_str_add(&dis[s], "\t%s\n\t%s\n", t1, t2);
       }
       continue;
     }
     int have1 = off + 8 <= len;
-    if (vt_decode(w0, have1 ? rd32(bytes + off + 4) : 0, have1, &d) != 0)
+    if (vtu_decode(w0, have1 ? rd32(bytes + off + 4) : 0, have1, &d) != 0)
       fail_msg("'%s' (0x%08x) does not decode", it[i].g.text, w0);
     if (d.len != it[i].g.len) fail_msg("'%s': %u bytes, expected %u", it[i].g.text, d.len, it[i].g.len);
     check_fields(&it[i], &d);
     for (int s = 0; s < 2; s++) {
-      vt_disasm_opts opt = {0};
+      vtu_disasm_opts opt = {0};
       opt.no_aliases = s == 0;
       char t[256];
-      vt_disasm(&d, it[i].addr + (d.len == 8 ? 4 : 0), &opt, t, sizeof t);
+      vtu_disasm(&d, it[i].addr + (d.len == 8 ? 4 : 0), &opt, t, sizeof t);
       gen_str_add(&dis[s], "\t%s\n", t);
     }
   }
@@ -149,7 +149,7 @@ static void test_every_row_generated(void **state)
   (void)state;
   uint64_t rng = 1;
   gen_opts o = {0};
-  for (int op = 0; op < VT_NUM_INSNS; op++) {
+  for (int op = 0; op < VTU_NUM_INSNS; op++) {
     gen_insn g;
     assert_int_equal(gen_make(&g, op, NULL, BASE, &o, &rng), 0);
   }

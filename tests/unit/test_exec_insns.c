@@ -1,6 +1,6 @@
 /* Execution tests of every row of the instruction table (insns.def).
  *
- * The test walks vt_rows[]: each row must have a handler here (a row without
+ * The test walks vtu_rows[]: each row must have a handler here (a row without
  * one fails the test).  A handler writes a small body of assembly and random
  * operands; the body runs inside a kernel that loads v1..v8, v0 and a0..a7
  * from memory, makes the lanes whose "exec" word is 0 inactive through a
@@ -674,7 +674,7 @@ static unsigned pick_lanes(void)
 /* vector integer .vv/.vx/.vi */
 static int h_vint(int row, int trial)
 {
-  const char *mn = vt_rows[row].mnemonic, *form;
+  const char *mn = vtu_rows[row].mnemonic, *form;
   char base[32];
   if (split_form(mn, base, sizeof base, &form)) return 0;
   for (size_t k = 0; k < sizeof int_ops / sizeof int_ops[0]; k++) {
@@ -684,7 +684,7 @@ static int h_vint(int row, int trial)
     int masked = trial & 1;
     const char *ms = masked ? ", v0.t" : "";
     int32_t imm = 0;
-    int uimm = strchr(vt_rows[row].args, 'K') != NULL;
+    int uimm = strchr(vtu_rows[row].args, 'K') != NULL;
     if (!strcmp(form, "vv")) tc_body(&t, "%s v3, v1, v2%s", mn, ms);
     else if (!strcmp(form, "vx")) tc_body(&t, "%s v3, v1, a0%s", mn, ms);
     else if (!strcmp(form, "vi")) {
@@ -724,7 +724,7 @@ static int h_vint(int row, int trial)
 
 static int h_vfloat(int row, int trial)
 {
-  const char *mn = vt_rows[row].mnemonic, *form;
+  const char *mn = vtu_rows[row].mnemonic, *form;
   char base[32];
   if (split_form(mn, base, sizeof base, &form)) return 0;
   int masked = trial & 1;
@@ -768,7 +768,7 @@ static int h_vfloat(int row, int trial)
 /* vector float unary */
 static int h_vfunary(int row, int trial)
 {
-  const char *mn = vt_rows[row].mnemonic;
+  const char *mn = vtu_rows[row].mnemonic;
   static const char *names[] = {"vfsqrt.v", "vfclass.v", "vfcvt.xu.f.v", "vfcvt.x.f.v", "vfcvt.f.xu.v",
                                 "vfcvt.f.x.v", "vfcvt.rtz.xu.f.v", "vfcvt.rtz.x.f.v", "vfexp.v"};
   int k = -1;
@@ -809,7 +809,7 @@ static int h_vfunary(int row, int trial)
 /* moves, merges, element access */
 static int h_vmove(int row, int trial)
 {
-  const char *mn = vt_rows[row].mnemonic;
+  const char *mn = vtu_rows[row].mnemonic;
   static tc t;
   tc_init(&t, mn, pick_lanes());
   (void)trial;
@@ -879,10 +879,10 @@ static void perm(unsigned *p, unsigned n)
 
 static int h_vmem(int row, int trial)
 {
-  const char *mn = vt_rows[row].mnemonic;
-  int store = vt_rows[row].cls == VS_CLS_VSTORE;
-  if (vt_rows[row].cls != VS_CLS_VLOAD && !store) return 0;
-  if (vt_rows[row].flags & VT_F_PRIV) return 0;
+  const char *mn = vtu_rows[row].mnemonic;
+  int store = vtu_rows[row].cls == VS_CLS_VSTORE;
+  if (vtu_rows[row].cls != VS_CLS_VLOAD && !store) return 0;
+  if (vtu_rows[row].flags & VTU_F_PRIV) return 0;
   unsigned size;
   int sign = 1;
   char kind; /* u unit, s strided, x indexed, c custom 12-bit */
@@ -958,9 +958,9 @@ static int h_vmem(int row, int trial)
 /* private memory (spec 3.5): one warp, TID 0, NUMW 1 */
 static int h_vpriv(int row, int trial)
 {
-  const char *mn = vt_rows[row].mnemonic;
-  if (!(vt_rows[row].flags & VT_F_PRIV)) return 0;
-  int store = vt_rows[row].cls == VS_CLS_VSTORE;
+  const char *mn = vtu_rows[row].mnemonic;
+  if (!(vtu_rows[row].flags & VTU_F_PRIV)) return 0;
+  int store = vtu_rows[row].cls == VS_CLS_VSTORE;
   char w = mn[2];
   unsigned size = w == 'b' ? 1 : w == 'h' ? 2 : 4;
   int sign = mn[3] != 'u';
@@ -997,8 +997,8 @@ static int h_vpriv(int row, int trial)
 /* atomics: one per active thread in increasing thread order */
 static int h_amo(int row, int trial)
 {
-  const char *mn = vt_rows[row].mnemonic;
-  if (vt_rows[row].cls != VS_CLS_VAMO) return 0;
+  const char *mn = vtu_rows[row].mnemonic;
+  if (vtu_rows[row].cls != VS_CLS_VAMO) return 0;
   static tc t;
   tc_init(&t, mn, pick_lanes());
   for (unsigned i = 0; i < MAXL; i++) t.in.v[0][i] = DATA_A + 4 * (rnd() % 6);
@@ -1065,7 +1065,7 @@ static int h_amo(int row, int trial)
 /* scalar integer */
 static int h_scalar(int row, int trial)
 {
-  const char *mn = vt_rows[row].mnemonic;
+  const char *mn = vtu_rows[row].mnemonic;
   static tc t;
   for (size_t k = 0; k < sizeof scalar_ops / sizeof scalar_ops[0]; k++) {
     if (strcmp(scalar_ops[k].name, mn)) continue;
@@ -1126,7 +1126,7 @@ static void fix_auipc(tc *t, uint32_t probe) { t->exp.x[2] = probe + (t->exp.x[2
 
 static int h_control(int row, int trial)
 {
-  const char *mn = vt_rows[row].mnemonic;
+  const char *mn = vtu_rows[row].mnemonic;
   static tc t;
   tc_init(&t, mn, pick_lanes());
   (void)trial;
@@ -1166,8 +1166,8 @@ static int h_control(int row, int trial)
 
 static int h_csr(int row, int trial)
 {
-  const char *mn = vt_rows[row].mnemonic;
-  if (vt_rows[row].cls != VS_CLS_CSR) return 0;
+  const char *mn = vtu_rows[row].mnemonic;
+  if (vtu_rows[row].cls != VS_CLS_CSR) return 0;
   static tc t;
   tc_init(&t, mn, pick_lanes());
   int imm = mn[5] == 'i';
@@ -1197,7 +1197,7 @@ static int h_csr(int row, int trial)
 
 static int h_fscalar(int row, int trial)
 {
-  const char *mn = vt_rows[row].mnemonic;
+  const char *mn = vtu_rows[row].mnemonic;
   static tc t;
   tc_init(&t, mn, pick_lanes());
   int normal = trial == 2;
@@ -1245,8 +1245,8 @@ static int h_fscalar(int row, int trial)
 
 static int h_vcfg(int row, int trial)
 {
-  const char *mn = vt_rows[row].mnemonic;
-  if (vt_rows[row].cls != VS_CLS_VCFG) return 0;
+  const char *mn = vtu_rows[row].mnemonic;
+  if (vtu_rows[row].cls != VS_CLS_VCFG) return 0;
   static tc t;
   tc_init(&t, mn, pick_lanes());
   uint32_t avl = (uint32_t)rnd_in(0, 40);
@@ -1280,7 +1280,7 @@ static int h_vcfg(int row, int trial)
 
 static int h_custom(int row, int trial)
 {
-  const char *mn = vt_rows[row].mnemonic;
+  const char *mn = vtu_rows[row].mnemonic;
   static tc t;
   tc_init(&t, mn, pick_lanes());
   if (!strcmp(mn, "vadd12.vi") || !strcmp(mn, "vsub12.vi")) {
@@ -1374,7 +1374,7 @@ static int h_custom(int row, int trial)
     int32_t imm = rnd_in(-2048, 2047);
     tc_body(&t, "setrpc a2, a0, %d\n  csrr a3, rpc", imm);
     t.exp.x[2] = t.exp.x[3] = t.in.x[0] + (uint32_t)imm;
-  } else if (mn[0] == 'v' && mn[1] == 'b' && vt_rows[row].cls == VS_CLS_SIMT) {
+  } else if (mn[0] == 'v' && mn[1] == 'b' && vtu_rows[row].cls == VS_CLS_SIMT) {
     if (trial & 1)
       for (unsigned i = 0; i < MAXL; i++)
         if (rnd() % 2) t.in.v[1][i] = t.in.v[0][i];
@@ -1548,12 +1548,12 @@ static void test_every_row(void **state)
   (void)state;
   fh_seed(0x5eed1234u);
   int missing = 0;
-  for (int row = 0; row < VT_NUM_INSNS; row++) {
+  for (int row = 0; row < VTU_NUM_INSNS; row++) {
     for (int trial = 0; trial < TRIALS; trial++) {
       int done = 0;
       for (size_t h = 0; h < sizeof handlers / sizeof handlers[0] && !done; h++) done = handlers[h](row, trial);
       if (!done) {
-        print_error("row %s (%d) has no execution test\n", vt_rows[row].mnemonic, row);
+        print_error("row %s (%d) has no execution test\n", vtu_rows[row].mnemonic, row);
         missing++;
         break;
       }
@@ -1561,7 +1561,7 @@ static void test_every_row(void **state)
   }
   assert_int_equal(missing, 0);
   assert_int_equal(n_failed, 0);
-  print_message("%u kernels run for %d rows\n", n_runs, VT_NUM_INSNS);
+  print_message("%u kernels run for %d rows\n", n_runs, VTU_NUM_INSNS);
 }
 
 int main(void)

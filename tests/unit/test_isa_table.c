@@ -33,7 +33,7 @@ static int32_t rnd_range(int32_t lo, int32_t hi)
 
 static int is_custom(int op)
 {
-  uint32_t opc = vt_rows[op].match & 0x7f;
+  uint32_t opc = vtu_rows[op].match & 0x7f;
   return opc == 0x0b || opc == 0x2b || opc == 0x5b || opc == 0x7b;
 }
 
@@ -44,31 +44,31 @@ static void random_operands(int op, vs_dinsn *d, int max_reg, int allow_ext_imm)
   d->op = (uint16_t)op;
   d->vm = 1;
   d->rm = 7;
-  for (const char *a = vt_rows[op].args; *a; a++) {
-    const vt_operand_info *oi = vt_operand(*a);
+  for (const char *a = vtu_rows[op].args; *a; a++) {
+    const vtu_operand_info *oi = vtu_operand(*a);
     if (!oi) continue;
     int32_t v;
     switch (oi->kind) {
-    case VT_K_XREG: case VT_K_VREG: v = rnd_range(0, max_reg); break;
-    case VT_K_RM: { static const int rms[] = {0, 1, 2, 3, 4, 7}; v = rms[rnd() % 6]; break; }
-    case VT_K_VM: v = (int32_t)(rnd() & 1); break;
-    case VT_K_V0: continue;
-    case VT_K_FENCE: v = rnd_range(1, 15); break; /* LLVM 14 prints "unknown" for 0 */
+    case VTU_K_XREG: case VTU_K_VREG: v = rnd_range(0, max_reg); break;
+    case VTU_K_RM: { static const int rms[] = {0, 1, 2, 3, 4, 7}; v = rms[rnd() % 6]; break; }
+    case VTU_K_VM: v = (int32_t)(rnd() & 1); break;
+    case VTU_K_V0: continue;
+    case VTU_K_FENCE: v = rnd_range(1, 15); break; /* LLVM 14 prints "unknown" for 0 */
     default:
       if (allow_ext_imm && oi->ext_max != oi->max) v = rnd_range(oi->ext_min, oi->ext_max);
       else v = rnd_range(oi->min, oi->max);
       if (oi->align) v &= ~(int32_t)(oi->align - 1);
       break;
     }
-    vt_field_set(d, *a, v);
+    vtu_field_set(d, *a, v);
   }
-  if (vt_rows[op].flags & VT_F_AQRL) d->aux = (uint8_t)(rnd() & 3);
+  if (vtu_rows[op].flags & VTU_F_AQRL) d->aux = (uint8_t)(rnd() & 3);
 }
 
 static int same_fields(int op, const vs_dinsn *a, const vs_dinsn *b)
 {
-  for (const char *l = vt_rows[op].args; *l; l++)
-    if (vt_field_get(a, *l) != vt_field_get(b, *l)) return 0;
+  for (const char *l = vtu_rows[op].args; *l; l++)
+    if (vtu_field_get(a, *l) != vtu_field_get(b, *l)) return 0;
   return a->op == b->op;
 }
 
@@ -77,30 +77,30 @@ static int same_fields(int op, const vs_dinsn *a, const vs_dinsn *b)
 static void test_roundtrip_every_row(void **state)
 {
   (void)state;
-  for (int op = 0; op < VT_NUM_INSNS; op++) {
+  for (int op = 0; op < VTU_NUM_INSNS; op++) {
     for (int k = 0; k < 200; k++) {
       vs_dinsn d, e;
-      int prefix_ok = vt_rows[op].cls != VS_CLS_PREFIX;
+      int prefix_ok = vtu_rows[op].cls != VS_CLS_PREFIX;
       random_operands(op, &d, prefix_ok ? 255 : 31, prefix_ok);
       uint32_t w, pw;
       char err[200];
-      if (vt_encode(&d, &w, &pw, err, sizeof err) != 0) {
+      if (vtu_encode(&d, &w, &pw, err, sizeof err) != 0) {
         /* only rs1/rs3 > 31 together with an extended immediate may fail */
         assert_non_null(strstr(err, "regexti"));
         continue;
       }
       if (pw) {
-        assert_int_equal(vt_decode(pw, w, 1, &e), 0);
+        assert_int_equal(vtu_decode(pw, w, 1, &e), 0);
         assert_int_equal(e.len, 8);
       } else {
-        assert_int_equal(vt_decode_word(w, &e), 0);
+        assert_int_equal(vtu_decode_word(w, &e), 0);
       }
       if (!same_fields(op, &d, &e)) {
         char a[200], b[200];
-        vt_disasm(&d, 0, NULL, a, sizeof a);
-        vt_disasm(&e, 0, NULL, b, sizeof b);
+        vtu_disasm(&d, 0, NULL, a, sizeof a);
+        vtu_disasm(&e, 0, NULL, b, sizeof b);
         fail_msg("row %s: encoded '%s' (0x%08x, prefix 0x%08x) decodes as '%s'",
-                 vt_rows[op].mnemonic, a, w, pw, b);
+                 vtu_rows[op].mnemonic, a, w, pw, b);
       }
     }
   }
@@ -128,21 +128,21 @@ static void test_known_answers(void **state)
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     vs_dinsn d;
-    vt_decode(cases[i].w0, cases[i].w1, cases[i].have_w1, &d);
+    vtu_decode(cases[i].w0, cases[i].w1, cases[i].have_w1, &d);
     char buf[200];
-    vt_disasm(&d, 0x80000000u, NULL, buf, sizeof buf);
+    vtu_disasm(&d, 0x80000000u, NULL, buf, sizeof buf);
     assert_string_equal(buf, cases[i].text);
   }
   /* vbeq v0, v1, pc+48 */
   vs_dinsn d;
-  assert_int_equal(vt_decode_word(0x0200885b, &d), 0);
-  assert_int_equal(d.op, VT_VBEQ);
+  assert_int_equal(vtu_decode_word(0x0200885b, &d), 0);
+  assert_int_equal(d.op, VTU_VBEQ);
   assert_int_equal(d.rs2, 0);
   assert_int_equal(d.rs1, 1);
   assert_int_equal(d.imm, 48);
   /* regexti: 11-bit sign-extended immediate (spec 3.3) */
-  assert_int_equal(vt_decode(0x0c00300b | (0x3fu << 26), 0x2e07b0d7 /* vxor.vi v1, v0, 15 */, 1, &d), 0);
-  assert_int_equal(d.op, VT_VXOR_VI);
+  assert_int_equal(vtu_decode(0x0c00300b | (0x3fu << 26), 0x2e07b0d7 /* vxor.vi v1, v0, 15 */, 1, &d), 0);
+  assert_int_equal(d.op, VTU_VXOR_VI);
   assert_int_equal(d.imm, -17);
 }
 
@@ -156,14 +156,14 @@ static void test_arbitrary_words(void **state)
     uint32_t w0 = rnd(), w1 = rnd();
     if ((k & 3) == 0) w0 = (w0 & ~0x707fu) | 0x200bu; /* regext prefix */
     vs_dinsn d;
-    int rc = vt_decode(w0, w1, 1, &d);
+    int rc = vtu_decode(w0, w1, 1, &d);
     char buf[256];
-    vt_disasm(&d, rnd(), NULL, buf, sizeof buf);
+    vtu_disasm(&d, rnd(), NULL, buf, sizeof buf);
     if (rc == 0) {
       uint32_t w = d.len == 8 ? w1 : w0;
-      assert_int_equal(w & vt_rows[d.op].mask, vt_rows[d.op].match);
+      assert_int_equal(w & vtu_rows[d.op].mask, vtu_rows[d.op].match);
     } else {
-      assert_true(d.op == VT_NUM_INSNS || (d.aux & VT_AUX_BADPFX));
+      assert_true(d.op == VTU_NUM_INSNS || (d.aux & VTU_AUX_BADPFX));
     }
   }
 }
@@ -197,7 +197,7 @@ static void normalise_llvm(char *s)
       for (int r = 31; r >= 0 && !matched; r--) {
         size_t l = strlen(f[r]);
         if (strncmp(tok, f[r], l) == 0 && (tok[l] == ',' || tok[l] == '\0' || tok[l] == ')')) {
-          n += (size_t)snprintf(out + n, sizeof out - n, "%s", vt_xreg_abi_name((unsigned)r));
+          n += (size_t)snprintf(out + n, sizeof out - n, "%s", vtu_xreg_abi_name((unsigned)r));
           tok += l;
           matched = 1;
         }
@@ -228,35 +228,35 @@ static void test_llvm_disassembly(void **state)
     skip();
   }
   enum { PER_ROW = 30 };
-  size_t cap = (size_t)VT_NUM_INSNS * PER_ROW;
+  size_t cap = (size_t)VTU_NUM_INSNS * PER_ROW;
   uint32_t *words = calloc(cap, sizeof *words);
   char (*ours)[160] = calloc(cap, sizeof *ours);
   char (*base)[160] = calloc(cap, sizeof *base);
   assert_non_null(words);
   size_t n = 0;
-  vt_disasm_opts o = {0}, ob = {0};
+  vtu_disasm_opts o = {0}, ob = {0};
   o.relative_targets = 1;
   ob.relative_targets = 1;
   ob.no_aliases = 1;
-  for (int op = 0; op < VT_NUM_INSNS; op++) {
+  for (int op = 0; op < VTU_NUM_INSNS; op++) {
     if (is_custom(op)) continue;
-    if (vt_rows[op].flags & VT_F_AQRL) continue; /* Ventus: vector registers */
-    if (op == VT_ECALL || op == VT_EBREAK) continue;
+    if (vtu_rows[op].flags & VTU_F_AQRL) continue; /* Ventus: vector registers */
+    if (op == VTU_ECALL || op == VTU_EBREAK) continue;
     /* not part of Zfinx, so LLVM rejects them; Ventus code uses them on x
      * registers (spec 2) — checked against GNU as and real dumps instead */
-    if (op == VT_FLW || op == VT_FSW || op == VT_FMV_X_W || op == VT_FMV_W_X) continue;
+    if (op == VTU_FLW || op == VTU_FSW || op == VTU_FMV_X_W || op == VTU_FMV_W_X) continue;
     for (int k = 0; k < PER_ROW; k++) {
       vs_dinsn d;
       random_operands(op, &d, 31, 0);
       uint32_t w, pw;
       char err[200];
-      assert_int_equal(vt_encode(&d, &w, &pw, err, sizeof err), 0);
+      assert_int_equal(vtu_encode(&d, &w, &pw, err, sizeof err), 0);
       assert_int_equal(pw, 0);
       vs_dinsn e;
-      assert_int_equal(vt_decode_word(w, &e), 0);
+      assert_int_equal(vtu_decode_word(w, &e), 0);
       words[n] = w;
-      vt_disasm(&e, 0, &o, ours[n], sizeof ours[n]);
-      vt_disasm(&e, 0, &ob, base[n], sizeof base[n]);
+      vtu_disasm(&e, 0, &o, ours[n], sizeof ours[n]);
+      vtu_disasm(&e, 0, &ob, base[n], sizeof base[n]);
       n++;
     }
   }
@@ -306,7 +306,7 @@ static void test_llvm_disassembly(void **state)
   }
   unlink(errpath);
   unlink(path);
-  fprintf(stderr, "compared %zu instructions of %d rows with %s\n", i, VT_NUM_INSNS, mc);
+  fprintf(stderr, "compared %zu instructions of %d rows with %s\n", i, VTU_NUM_INSNS, mc);
   assert_int_equal(i, n);
   assert_int_equal(mismatches, 0);
   free(words);

@@ -29,7 +29,7 @@
 
 #include "isa/ventus/asm_ventus.h"
 
-void vt_insn_init(vt_insn *in, int op)
+void vtu_insn_init(vtu_insn *in, int op)
 {
   memset(in, 0, sizeof *in);
   in->d.op = (uint16_t)op;
@@ -47,8 +47,8 @@ static int fail(vs_perr *pe, const vs_lex *lx, const char *what)
 static int reg(vs_lex *lx, int vector, vs_perr *pe, int *out)
 {
   const vs_tok *t = vs_lex_peek(lx);
-  int x = t->kind == VS_T_IDENT ? vt_parse_xreg(t->s, t->n) : -1;
-  int v = t->kind == VS_T_IDENT ? vt_parse_vreg(t->s, t->n) : -1;
+  int x = t->kind == VS_T_IDENT ? vtu_parse_xreg(t->s, t->n) : -1;
+  int v = t->kind == VS_T_IDENT ? vtu_parse_vreg(t->s, t->n) : -1;
   if ((vector ? v : x) >= 0) {
     *out = vector ? v : x;
     vs_lex_next(lx);
@@ -93,14 +93,14 @@ static int const_operand(vs_asm *as, vs_lex *lx, vs_perr *pe, int64_t *out, cons
   return 0;
 }
 
-static int csr(vs_asm *as, vs_lex *lx, vt_insn *in, vs_perr *pe)
+static int csr(vs_asm *as, vs_lex *lx, vtu_insn *in, vs_perr *pe)
 {
   const vs_tok *t = vs_lex_peek(lx);
   if (t->kind == VS_T_IDENT) {
-    int n = vt_csr_lookup(t->s, t->n);
+    int n = vtu_csr_lookup(t->s, t->n);
     if (n >= 0) {
       vs_lex_next(lx);
-      vt_field_set(&in->d, 'c', n);
+      vtu_field_set(&in->d, 'c', n);
       return 0;
     }
     const vs_tok *t2 = vs_lex_peek2(lx);
@@ -115,11 +115,11 @@ static int csr(vs_asm *as, vs_lex *lx, vt_insn *in, vs_perr *pe)
   int64_t v;
   if (const_operand(as, lx, pe, &v, "a CSR number")) return -1;
   if (v < 0 || v > 4095) return range_error(pe, lx, tok, pos, "CSR number", v, 0, 4095);
-  vt_field_set(&in->d, 'c', (int32_t)v);
+  vtu_field_set(&in->d, 'c', (int32_t)v);
   return 0;
 }
 
-static int fence_set(vs_lex *lx, char letter, vt_insn *in, vs_perr *pe)
+static int fence_set(vs_lex *lx, char letter, vtu_insn *in, vs_perr *pe)
 {
   const vs_tok *t = vs_lex_peek(lx);
   int v = 0;
@@ -136,13 +136,13 @@ static int fence_set(vs_lex *lx, char letter, vt_insn *in, vs_perr *pe)
     return fail(pe, lx, "expected a fence set (a combination of i, o, r, w, or 0)");
   }
   vs_lex_next(lx);
-  vt_field_set(&in->d, letter, v);
+  vtu_field_set(&in->d, letter, v);
   return 0;
 }
 
-static int vtype(vs_asm *as, vs_lex *lx, char letter, vt_insn *in, vs_perr *pe)
+static int vtype(vs_asm *as, vs_lex *lx, char letter, vtu_insn *in, vs_perr *pe)
 {
-  const vt_operand_info *oi = vt_operand(letter);
+  const vtu_operand_info *oi = vtu_operand(letter);
   const vs_tok *t = vs_lex_peek(lx);
   size_t tok = lx->i;
   vs_pos pos = vs_lex_pos(lx);
@@ -192,7 +192,7 @@ static int vtype(vs_asm *as, vs_lex *lx, char letter, vt_insn *in, vs_perr *pe)
     if (const_operand(as, lx, pe, &v, "the vtype")) return -1;
     if (v < oi->min || v > oi->max) return range_error(pe, lx, tok, pos, "vtype", v, oi->min, oi->max);
   }
-  vt_field_set(&in->d, letter, (int32_t)v);
+  vtu_field_set(&in->d, letter, (int32_t)v);
   return 0;
 }
 
@@ -202,14 +202,14 @@ static int offset_omitted(const vs_lex *lx)
   if (!vs_tok_punct(vs_lex_peek(lx), '(') || lx->i + 3 >= lx->n) return 0;
   const vs_tok *r = &lx->t[lx->i + 1], *c = &lx->t[lx->i + 2], *after = &lx->t[lx->i + 3];
   return r->kind == VS_T_IDENT && vs_tok_punct(c, ')') && !vs_tok_punct(after, '(') &&
-         (vt_parse_xreg(r->s, r->n) >= 0 || vt_parse_vreg(r->s, r->n) >= 0);
+         (vtu_parse_xreg(r->s, r->n) >= 0 || vtu_parse_vreg(r->s, r->n) >= 0);
 }
 
-static int immediate(vs_asm *as, vs_lex *lx, char letter, const char *next, vt_insn *in, vs_perr *pe)
+static int immediate(vs_asm *as, vs_lex *lx, char letter, const char *next, vtu_insn *in, vs_perr *pe)
 {
-  const vt_operand_info *oi = vt_operand(letter);
+  const vtu_operand_info *oi = vtu_operand(letter);
   if (*next == '(' && offset_omitted(lx)) {
-    vt_field_set(&in->d, letter, 0);
+    vtu_field_set(&in->d, letter, 0);
     return 0;
   }
   size_t tok = lx->i;
@@ -217,36 +217,36 @@ static int immediate(vs_asm *as, vs_lex *lx, char letter, const char *next, vt_i
   int rop;
   vs_expr *e = vs_parse_expr(as, lx, &rop, pe);
   if (!e) return -1;
-  if ((rop == VT_R_HI || rop == VT_R_PCREL_HI) && letter != 'u') {
+  if ((rop == VTU_R_HI || rop == VTU_R_PCREL_HI) && letter != 'u') {
     vs_perr_set(pe, lx, "%s is only valid as the operand of lui or auipc",
-                rop == VT_R_HI ? "%hi" : "%pcrel_hi");
+                rop == VTU_R_HI ? "%hi" : "%pcrel_hi");
     pe->pos = pos;
     return -1;
   }
-  if ((rop == VT_R_LO || rop == VT_R_PCREL_LO) && letter != 'i' && letter != 'o') {
+  if ((rop == VTU_R_LO || rop == VTU_R_PCREL_LO) && letter != 'i' && letter != 'o') {
     vs_perr_set(pe, lx, "%s is only valid for a 12-bit immediate or load/store offset",
-                rop == VT_R_LO ? "%lo" : "%pcrel_lo");
+                rop == VTU_R_LO ? "%lo" : "%pcrel_lo");
     pe->pos = pos;
     return -1;
   }
   vs_perr pe2;
-  vs_val v = oi->kind == VT_K_PCREL ? (vs_val){VS_VAL_UNKNOWN, -1, 0} : vs_eval_now(as, e, &pe2);
+  vs_val v = oi->kind == VTU_K_PCREL ? (vs_val){VS_VAL_UNKNOWN, -1, 0} : vs_eval_now(as, e, &pe2);
   if (v.kind == VS_VAL_ERROR) {
     *pe = pe2;
     pe->pos = pos;
     pe->tok = tok;
     return -1;
   }
-  if (v.kind == VS_VAL_ABS && (rop == VT_R_NONE || rop == VT_R_HI || rop == VT_R_LO)) {
+  if (v.kind == VS_VAL_ABS && (rop == VTU_R_NONE || rop == VTU_R_HI || rop == VTU_R_LO)) {
     int64_t x = v.v;
-    if (rop == VT_R_HI) x = (int64_t)((((uint64_t)x + 0x800u) >> 12) & 0xfffffu);
-    if (rop == VT_R_LO) x = (int64_t)(int32_t)((uint32_t)((uint64_t)x << 20)) >> 20;
+    if (rop == VTU_R_HI) x = (int64_t)((((uint64_t)x + 0x800u) >> 12) & 0xfffffu);
+    if (rop == VTU_R_LO) x = (int64_t)(int32_t)((uint32_t)((uint64_t)x << 20)) >> 20;
     int64_t lo = oi->ext_min < oi->min ? oi->ext_min : oi->min;
     int64_t hi = oi->ext_max > oi->max ? oi->ext_max : oi->max;
     /* a prefix immediate (regext ...) is a 12-bit field: 0..4095 also reads well */
-    if (vt_rows[in->d.op].cls == VS_CLS_PREFIX && letter == 'i' && x >= 2048 && x <= 4095) x -= 4096;
+    if (vtu_rows[in->d.op].cls == VS_CLS_PREFIX && letter == 'i' && x >= 2048 && x <= 4095) x -= 4096;
     if (x < lo || x > hi) return range_error(pe, lx, tok, pos, "immediate", x, lo, hi);
-    vt_field_set(&in->d, letter, (int32_t)x);
+    vtu_field_set(&in->d, letter, (int32_t)x);
     return 0;
   }
   if (letter == 'k' || letter == 'K' || letter == 'y' || letter == 'Y') {
@@ -261,65 +261,65 @@ static int immediate(vs_asm *as, vs_lex *lx, char letter, const char *next, vt_i
     vs_perr_set(pe, lx, "too many symbolic operands");
     return -1;
   }
-  vt_fx *f = &in->fx[in->nfx++];
+  vtu_fx *f = &in->fx[in->nfx++];
   f->letter = letter;
   f->rop = rop;
   f->e = e;
   f->pos = pos;
-  vt_field_set(&in->d, letter, 0);
+  vtu_field_set(&in->d, letter, 0);
   return 0;
 }
 
-static int operand(vs_asm *as, vs_lex *lx, const char *a, vt_insn *in, vs_perr *pe)
+static int operand(vs_asm *as, vs_lex *lx, const char *a, vtu_insn *in, vs_perr *pe)
 {
   char c = *a;
-  const vt_operand_info *oi = vt_operand(c);
+  const vtu_operand_info *oi = vtu_operand(c);
   if (!oi) {
     vs_perr_set(pe, lx, "internal error: operand letter '%c' unknown", c);
     return -1;
   }
   int r;
   switch (oi->kind) {
-  case VT_K_XREG: case VT_K_VREG:
-    if (reg(lx, oi->kind == VT_K_VREG, pe, &r)) return -1;
-    vt_field_set(&in->d, c, r);
+  case VTU_K_XREG: case VTU_K_VREG:
+    if (reg(lx, oi->kind == VTU_K_VREG, pe, &r)) return -1;
+    vtu_field_set(&in->d, c, r);
     return 0;
-  case VT_K_V0:
+  case VTU_K_V0:
     if (!vs_tok_is(vs_lex_peek(lx), "v0")) return fail(pe, lx, "expected v0 (the mask register)");
     vs_lex_next(lx);
     return 0;
-  case VT_K_CSR:
+  case VTU_K_CSR:
     return csr(as, lx, in, pe);
-  case VT_K_RM: {
+  case VTU_K_RM: {
     const vs_tok *t2 = vs_lex_peek2(lx);
     if (!vs_tok_punct(vs_lex_peek(lx), ',')) return 0;   /* optional: dyn */
-    int rm = t2->kind == VS_T_IDENT ? vt_parse_rm(t2->s, t2->n) : -1;
+    int rm = t2->kind == VS_T_IDENT ? vtu_parse_rm(t2->s, t2->n) : -1;
     if (rm < 0) {
       vs_lex_next(lx);
       return fail(pe, lx, "expected a rounding mode (rne, rtz, rdn, rup, rmm, dyn)");
     }
     vs_lex_next(lx);
     vs_lex_next(lx);
-    vt_field_set(&in->d, c, rm);
+    vtu_field_set(&in->d, c, rm);
     return 0;
   }
-  case VT_K_VM:
+  case VTU_K_VM:
     if (!vs_tok_punct(vs_lex_peek(lx), ',')) return 0;   /* optional: unmasked */
     vs_lex_next(lx);
     if (!vs_tok_is(vs_lex_peek(lx), "v0.t")) return fail(pe, lx, "expected the mask operand v0.t");
     vs_lex_next(lx);
-    vt_field_set(&in->d, c, 0);
+    vtu_field_set(&in->d, c, 0);
     return 0;
-  case VT_K_FENCE:
+  case VTU_K_FENCE:
     return fence_set(lx, c, in, pe);
-  case VT_K_VTYPE:
+  case VTU_K_VTYPE:
     return vtype(as, lx, c, in, pe);
   default:
     return immediate(as, lx, c, a + 1, in, pe);
   }
 }
 
-int vt_parse_operands(vs_asm *as, vs_lex *lx, const char *args, vt_insn *in, vs_perr *pe)
+int vtu_parse_operands(vs_asm *as, vs_lex *lx, const char *args, vtu_insn *in, vs_perr *pe)
 {
   for (const char *a = args; *a; a++) {
     if (*a == ',') {

@@ -27,22 +27,22 @@ extern const char vs_ventus_start_code[];  /* generated from share/ventsim/start
  * takes zve32f to imply F.  The alternatives are worse: with zve32x instead
  * of zve32f it shows the vector float instructions as .4byte, and with f
  * instead of zfinx it names the scalar float operands fa0... */
-#define VT_ARCH "rv32i2p1_m2p0_a2p1_zicsr2p0_zifencei2p0_zfinx1p0_zve32f1p0_zve32x1p0_zvl32b1p0"
+#define VTU_ARCH "rv32i2p1_m2p0_a2p1_zicsr2p0_zifencei2p0_zfinx1p0_zve32f1p0_zve32x1p0_zvl32b1p0"
 #define LE32(n) (char)((n) & 0xff), (char)(((n) >> 8) & 0xff), 0, 0
-#define ARCH_LEN (sizeof VT_ARCH)            /* with the NUL */
+#define ARCH_LEN (sizeof VTU_ARCH)            /* with the NUL */
 #define SUB_LEN (1 + 4 + 1 + ARCH_LEN)       /* Tag_File, size, Tag_RISCV_arch, string */
 #define VENDOR_LEN (4 + 6 + SUB_LEN)         /* size, "riscv\0", subsection */
 /* char arrays only: the struct has no padding, its bytes are the section */
 static const struct {
   char head[17];
   char arch[ARCH_LEN];
-} attributes = {{'A', LE32(VENDOR_LEN), 'r', 'i', 's', 'c', 'v', 0, 1, LE32(SUB_LEN), 5}, VT_ARCH};
+} attributes = {{'A', LE32(VENDOR_LEN), 'r', 'i', 's', 'c', 'v', 0, 1, LE32(SUB_LEN), 5}, VTU_ARCH};
 _Static_assert(sizeof attributes == 17 + ARCH_LEN, "the attribute bytes must be contiguous");
 
 /* ---- prefixes ------------------------------------------------------------ */
-static void clear_pending(vt_asm_state *st) { st->pending = 0; }
+static void clear_pending(vtu_asm_state *st) { st->pending = 0; }
 
-void vt_prefix_before_pseudo(vs_asm *as, vt_asm_state *st, const char *mn, vs_pos pos)
+void vtu_prefix_before_pseudo(vs_asm *as, vtu_asm_state *st, const char *mn, vs_pos pos)
 {
   if (!st->pending) return;
   clear_pending(st);
@@ -53,7 +53,7 @@ void vt_prefix_before_pseudo(vs_asm *as, vt_asm_state *st, const char *mn, vs_po
 
 static void v_boundary(vs_asm *as, void *stv, int what, const char *name, vs_pos pos)
 {
-  vt_asm_state *st = stv;
+  vtu_asm_state *st = stv;
   if (!st->pending) return;
   clear_pending(st);
   /* a raw word right after a prefix is taken as the instruction it extends
@@ -72,27 +72,27 @@ static void v_boundary(vs_asm *as, void *stv, int what, const char *name, vs_pos
 }
 
 /* ---- encoding and emission -------------------------------------------- */
-int vt_emit(vs_asm *as, vt_asm_state *st, vt_insn *in, const char *extra, vs_pos pos,
+int vtu_emit(vs_asm *as, vtu_asm_state *st, vtu_insn *in, const char *extra, vs_pos pos,
             uint32_t *word_off)
 {
-  const vt_row *r = &vt_rows[in->d.op];
+  const vtu_row *r = &vtu_rows[in->d.op];
   uint32_t w, pw;
   char err[256];
-  if (vt_encode(&in->d, &w, &pw, err, sizeof err)) {
+  if (vtu_encode(&in->d, &w, &pw, err, sizeof err)) {
     clear_pending(st);
     vs_asm_error(as, pos, "%s: %s", r->mnemonic, err);
     return -1;
   }
   for (const char *a = extra; a && *a; a++) {
-    const vt_operand_info *oi = vt_operand(*a);
+    const vtu_operand_info *oi = vtu_operand(*a);
     if (!oi || strchr(r->args, *a)) continue;
-    int32_t v = vt_field_get(&in->d, *a);
-    if ((oi->kind == VT_K_XREG || oi->kind == VT_K_VREG) && v > 31) {
+    int32_t v = vtu_field_get(&in->d, *a);
+    if ((oi->kind == VTU_K_XREG || oi->kind == VTU_K_VREG) && v > 31) {
       clear_pending(st);
       vs_asm_error(as, pos, "%s: register %d cannot be encoded in an unused field", r->mnemonic, (int)v);
       return -1;
     }
-    if (oi->bits > 0 && oi->bits < 32) w = vt_bits_insert(*a, w, (uint32_t)v & ((1u << oi->bits) - 1u));
+    if (oi->bits > 0 && oi->bits < 32) w = vtu_bits_insert(*a, w, (uint32_t)v & ((1u << oi->bits) - 1u));
   }
   if (st->pending) {
     clear_pending(st);
@@ -118,9 +118,9 @@ int vt_emit(vs_asm *as, vt_asm_state *st, vt_insn *in, const char *extra, vs_pos
   uint32_t off = vs_cur_offset(as);
   if (vs_emit32(as, w, pos)) return -1;
   for (int i = 0; i < in->nfx; i++) {
-    vt_fx *f = &in->fx[i];
-    int32_t aux = f->rop == VT_R_PCREL_PAIR ? (int32_t)(off - (uint32_t)f->aux) : f->aux;
-    if (vs_add_fixup(as, off, VT_FX_KIND(f->rop, f->letter), aux, f->e, f->pos)) return -1;
+    vtu_fx *f = &in->fx[i];
+    int32_t aux = f->rop == VTU_R_PCREL_PAIR ? (int32_t)(off - (uint32_t)f->aux) : f->aux;
+    if (vs_add_fixup(as, off, VTU_FX_KIND(f->rop, f->letter), aux, f->e, f->pos)) return -1;
   }
   if (word_off) *word_off = off;
   if (r->cls == VS_CLS_PREFIX) {
@@ -135,14 +135,14 @@ int vt_emit(vs_asm *as, vt_asm_state *st, vt_insn *in, const char *extra, vs_pos
 #define MAX_CAND 16
 typedef struct cand {
   int op;
-  const vt_alias *al;
+  const vtu_alias *al;
   uint8_t aqrl;
 } cand;
 
 static int candidates(const char *mn, cand *c)
 {
   int n = 0;
-  int op = vt_find_mnemonic(mn, strlen(mn));
+  int op = vtu_find_mnemonic(mn, strlen(mn));
   if (op >= 0) c[n++] = (cand){op, NULL, 0};
   /* .aq / .rl / .aqrl suffixes of the A instructions */
   static const char *const sfx[] = {".aqrl", ".aq", ".rl"};
@@ -151,13 +151,13 @@ static int candidates(const char *mn, cand *c)
   for (int k = 0; k < 3 && op < 0; k++) {
     size_t sl = strlen(sfx[k]);
     if (len > sl && strcmp(mn + len - sl, sfx[k]) == 0) {
-      int o = vt_find_mnemonic(mn, len - sl);
-      if (o >= 0 && (vt_rows[o].flags & VT_F_AQRL)) c[n++] = (cand){o, NULL, bits[k]};
+      int o = vtu_find_mnemonic(mn, len - sl);
+      if (o >= 0 && (vtu_rows[o].flags & VTU_F_AQRL)) c[n++] = (cand){o, NULL, bits[k]};
       break;
     }
   }
   size_t na;
-  const vt_alias *al = vt_aliases(&na);
+  const vtu_alias *al = vtu_aliases(&na);
   for (size_t i = 0; i < na && n < MAX_CAND; i++)
     if ((al[i].flags & AL_PARSE) && strcmp(al[i].mnemonic, mn) == 0)
       c[n++] = (cand){al[i].base, &al[i], 0};
@@ -166,7 +166,7 @@ static int candidates(const char *mn, cand *c)
 
 static void v_insn(vs_asm *as, void *stv, const vs_tok *mt, vs_lex *lx)
 {
-  vt_asm_state *st = stv;
+  vtu_asm_state *st = stv;
   vs_pos pos = vs_stmt_pos(as);
   char mn[40];
   if (mt->n >= sizeof mn) {
@@ -176,7 +176,7 @@ static void v_insn(vs_asm *as, void *stv, const vs_tok *mt, vs_lex *lx)
   }
   for (uint32_t i = 0; i < mt->n; i++) mn[i] = (char)tolower((unsigned char)mt->s[i]);
   mn[mt->n] = '\0';
-  if (vt_pseudo(as, st, mn, lx, pos)) return;
+  if (vtu_pseudo(as, st, mn, lx, pos)) return;
   cand c[MAX_CAND];
   int nc = candidates(mn, c);
   if (nc == 0) {
@@ -188,13 +188,13 @@ static void v_insn(vs_asm *as, void *stv, const vs_tok *mt, vs_lex *lx)
   vs_perr best;
   int have_best = 0;
   for (int k = 0; k < nc; k++) {
-    vt_insn in;
+    vtu_insn in;
     vs_perr pe;
-    vt_insn_init(&in, c[k].op);
+    vtu_insn_init(&in, c[k].op);
     in.d.aux = c[k].aqrl;
     lx->i = start;
-    const char *args = c[k].al ? c[k].al->args : vt_rows[c[k].op].args;
-    int rc = vt_parse_operands(as, lx, args, &in, &pe);
+    const char *args = c[k].al ? c[k].al->args : vtu_rows[c[k].op].args;
+    int rc = vtu_parse_operands(as, lx, args, &in, &pe);
     if (rc == 0 && vs_lex_peek(lx)->kind != VS_T_EOS) {
       char d[64];
       vs_perr_set(&pe, lx, "unexpected %s after the operands of '%s'",
@@ -204,11 +204,11 @@ static void v_insn(vs_asm *as, void *stv, const vs_tok *mt, vs_lex *lx)
     if (rc == 0) {
       if (c[k].al) /* alias: fixed fields */
         for (int i = 0; i < c[k].al->ncons; i++) {
-          const vt_alias *al = c[k].al;
-          int32_t v = al->cons[i].other ? vt_field_get(&in.d, al->cons[i].other) : al->cons[i].value;
-          vt_field_set(&in.d, al->cons[i].field, v);
+          const vtu_alias *al = c[k].al;
+          int32_t v = al->cons[i].other ? vtu_field_get(&in.d, al->cons[i].other) : al->cons[i].value;
+          vtu_field_set(&in.d, al->cons[i].field, v);
         }
-      vt_emit(as, st, &in, c[k].al ? c[k].al->args : NULL, pos, NULL);
+      vtu_emit(as, st, &in, c[k].al ? c[k].al->args : NULL, pos, NULL);
       return;
     }
     if (!have_best || pe.tok > best.tok) {
@@ -224,7 +224,7 @@ static void v_insn(vs_asm *as, void *stv, const vs_tok *mt, vs_lex *lx)
 static int v_reloc_op(const char *s, size_t n)
 {
   static const struct { const char *name; int code; } ops[] = {
-    {"hi", VT_R_HI}, {"lo", VT_R_LO}, {"pcrel_hi", VT_R_PCREL_HI}, {"pcrel_lo", VT_R_PCREL_LO}};
+    {"hi", VTU_R_HI}, {"lo", VTU_R_LO}, {"pcrel_hi", VTU_R_PCREL_HI}, {"pcrel_lo", VTU_R_PCREL_LO}};
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
     if (strlen(ops[i].name) == n && memcmp(ops[i].name, s, n) == 0) return ops[i].code;
   return 0;
@@ -232,7 +232,7 @@ static int v_reloc_op(const char *s, size_t n)
 
 static int is_pcrel_hi(uint16_t kind)
 {
-  return kind >= VS_FX_TARGET && VT_FX_ROP(kind) == VT_R_PCREL_HI;
+  return kind >= VS_FX_TARGET && VTU_FX_ROP(kind) == VTU_R_PCREL_HI;
 }
 
 static int32_t lo12(int64_t v) { return (int32_t)((uint32_t)((uint64_t)v << 20)) >> 20; }
@@ -241,24 +241,24 @@ static int v_apply(vs_asm *as, void *st, const vs_fixup *f, uint8_t *loc, uint32
                    char *err, size_t errlen)
 {
   (void)st;
-  char letter = VT_FX_LETTER(f->kind);
-  const vt_operand_info *oi = vt_operand(letter);
+  char letter = VTU_FX_LETTER(f->kind);
+  const vtu_operand_info *oi = vtu_operand(letter);
   if (!oi) {
     snprintf(err, errlen, "internal error: bad fixup kind 0x%x", f->kind);
     return -1;
   }
   int64_t v;
-  switch (VT_FX_ROP(f->kind)) {
-  case VT_R_HI:
+  switch (VTU_FX_ROP(f->kind)) {
+  case VTU_R_HI:
     v = (int64_t)((((uint64_t)value + 0x800u) >> 12) & 0xfffffu);
     break;
-  case VT_R_LO:
+  case VTU_R_LO:
     v = lo12(value);
     break;
-  case VT_R_PCREL_HI:
+  case VTU_R_PCREL_HI:
     v = (int64_t)((((uint64_t)value - pc + 0x800u) >> 12) & 0xfffffu);
     break;
-  case VT_R_PCREL_LO: {
+  case VTU_R_PCREL_LO: {
     /* the operand names the label of the auipc (which may sit behind a
      * prefix word) */
     int64_t target;
@@ -272,12 +272,12 @@ static int v_apply(vs_asm *as, void *st, const vs_fixup *f, uint8_t *loc, uint32
     v = lo12(target - (int64_t)haddr);
     break;
   }
-  case VT_R_PCREL_PAIR:
+  case VTU_R_PCREL_PAIR:
     v = lo12(value - (int64_t)(pc - (uint32_t)f->aux));
     break;
   default:
-    v = oi->kind == VT_K_PCREL ? value - (int64_t)pc : value;
-    if (oi->kind == VT_K_PCREL && (v < oi->min || v > oi->max)) {
+    v = oi->kind == VTU_K_PCREL ? value - (int64_t)pc : value;
+    if (oi->kind == VTU_K_PCREL && (v < oi->min || v > oi->max)) {
       snprintf(err, errlen, "%s target 0x%llx out of range: offset %lld from 0x%08x, allowed [%d, %d]",
                letter == 'b' ? "branch" : "jump", (unsigned long long)(uint64_t)value, (long long)v,
                pc, (int)oi->min, (int)oi->max);
@@ -296,7 +296,7 @@ static int v_apply(vs_asm *as, void *st, const vs_fixup *f, uint8_t *loc, uint32
     break;
   }
   uint32_t w = (uint32_t)loc[0] | (uint32_t)loc[1] << 8 | (uint32_t)loc[2] << 16 | (uint32_t)loc[3] << 24;
-  w = vt_bits_insert(letter, w, (uint32_t)v & ((1u << oi->bits) - 1u));
+  w = vtu_bits_insert(letter, w, (uint32_t)v & ((1u << oi->bits) - 1u));
   for (int i = 0; i < 4; i++) loc[i] = (uint8_t)(w >> (8 * i));
   return 0;
 }
@@ -305,14 +305,14 @@ static int v_apply(vs_asm *as, void *st, const vs_fixup *f, uint8_t *loc, uint32
 static void *v_create(vs_asm *as)
 {
   (void)as;
-  return calloc(1, sizeof(vt_asm_state));
+  return calloc(1, sizeof(vtu_asm_state));
 }
 
 static void v_destroy(void *st) { free(st); }
 
 static int v_is_register(const char *s, size_t n)
 {
-  return vt_parse_xreg(s, n) >= 0 || vt_parse_vreg(s, n) >= 0;
+  return vtu_parse_xreg(s, n) >= 0 || vtu_parse_vreg(s, n) >= 0;
 }
 
 static void v_code_fill(uint8_t *p, size_t n)

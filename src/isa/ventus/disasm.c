@@ -20,9 +20,9 @@ static void emit(out *o, const char *fmt, ...)
   if (k > 0) o->len += (size_t)k;
 }
 
-static void emit_xreg(out *o, unsigned r, const vt_disasm_opts *opt)
+static void emit_xreg(out *o, unsigned r, const vtu_disasm_opts *opt)
 {
-  const char *abi = vt_xreg_abi_name(r);
+  const char *abi = vtu_xreg_abi_name(r);
   if (abi && !(opt && opt->numeric_regs)) emit(o, "%s", abi);
   else emit(o, "x%u", r);
 }
@@ -50,22 +50,22 @@ static void emit_fence(out *o, int v)
 }
 
 static void emit_operand(out *o, char letter, const vs_dinsn *d, uint32_t pc,
-                         const vt_disasm_opts *opt)
+                         const vtu_disasm_opts *opt)
 {
-  const vt_operand_info *oi = vt_operand(letter);
-  int32_t v = vt_field_get(d, letter);
+  const vtu_operand_info *oi = vtu_operand(letter);
+  int32_t v = vtu_field_get(d, letter);
   switch (oi->kind) {
-  case VT_K_XREG: emit_xreg(o, (unsigned)v, opt); break;
-  case VT_K_VREG: emit(o, "v%d", (int)v); break;
-  case VT_K_V0: emit(o, "v0"); break;
-  case VT_K_SIMM: emit(o, "%d", (int)v); break;
-  case VT_K_UIMM: case VT_K_UPPER: emit(o, "%u", (unsigned)v); break;
-  case VT_K_CSR: {
-    const char *nm = vt_csr_name((unsigned)v, opt && opt->csr_names);
+  case VTU_K_XREG: emit_xreg(o, (unsigned)v, opt); break;
+  case VTU_K_VREG: emit(o, "v%d", (int)v); break;
+  case VTU_K_V0: emit(o, "v0"); break;
+  case VTU_K_SIMM: emit(o, "%d", (int)v); break;
+  case VTU_K_UIMM: case VTU_K_UPPER: emit(o, "%u", (unsigned)v); break;
+  case VTU_K_CSR: {
+    const char *nm = vtu_csr_name((unsigned)v, opt && opt->csr_names);
     if (nm) emit(o, "%s", nm); else emit(o, "%u", (unsigned)v);
     break;
   }
-  case VT_K_PCREL: {
+  case VTU_K_PCREL: {
     if (opt && opt->relative_targets) {
       emit(o, "%d", (int)v);
       break;
@@ -79,19 +79,19 @@ static void emit_operand(out *o, char letter, const vs_dinsn *d, uint32_t pc,
     }
     break;
   }
-  case VT_K_RM: /* optional, printed with its comma when not dynamic */
-    if (v != 7) emit(o, ", %s", vt_rm_name((unsigned)v));
+  case VTU_K_RM: /* optional, printed with its comma when not dynamic */
+    if (v != 7) emit(o, ", %s", vtu_rm_name((unsigned)v));
     break;
-  case VT_K_VM:
+  case VTU_K_VM:
     if (v == 0) emit(o, ", v0.t");
     break;
-  case VT_K_FENCE: emit_fence(o, v); break;
-  case VT_K_VTYPE: emit_vtype(o, (uint32_t)v, oi->bits); break;
+  case VTU_K_FENCE: emit_fence(o, v); break;
+  case VTU_K_VTYPE: emit_vtype(o, (uint32_t)v, oi->bits); break;
   }
 }
 
 static void emit_args(out *o, const char *args, const vs_dinsn *d, uint32_t pc,
-                      const vt_disasm_opts *opt)
+                      const vtu_disasm_opts *opt)
 {
   for (const char *a = args; *a; a++) {
     if (*a == ',') emit(o, ", ");
@@ -100,31 +100,31 @@ static void emit_args(out *o, const char *args, const vs_dinsn *d, uint32_t pc,
   }
 }
 
-static int alias_matches(const vt_alias *al, const vs_dinsn *d)
+static int alias_matches(const vtu_alias *al, const vs_dinsn *d)
 {
   for (int i = 0; i < al->ncons; i++) {
-    int32_t f = vt_field_get(d, al->cons[i].field);
-    int32_t want = al->cons[i].other ? vt_field_get(d, al->cons[i].other)
+    int32_t f = vtu_field_get(d, al->cons[i].field);
+    int32_t want = al->cons[i].other ? vtu_field_get(d, al->cons[i].other)
                                      : al->cons[i].value;
     if (f != want) return 0;
   }
   return 1;
 }
 
-size_t vt_disasm(const vs_dinsn *d, uint32_t pc, const vt_disasm_opts *opt,
+size_t vtu_disasm(const vs_dinsn *d, uint32_t pc, const vtu_disasm_opts *opt,
                  char *buf, size_t n)
 {
   out o = {buf, n, 0};
   if (n) buf[0] = '\0';
-  if (d->op >= VT_NUM_INSNS) {
+  if (d->op >= VTU_NUM_INSNS) {
     emit(&o, "<unknown>");
     return o.len;
   }
-  const vt_row *r = &vt_rows[d->op];
+  const vtu_row *r = &vtu_rows[d->op];
   const char *mn = r->mnemonic, *args = r->args;
   if (!(opt && opt->no_aliases)) {
     size_t na;
-    const vt_alias *al = vt_aliases(&na);
+    const vtu_alias *al = vtu_aliases(&na);
     for (size_t i = 0; i < na; i++) {
       if (al[i].base == d->op && (al[i].flags & AL_PRINT) && alias_matches(&al[i], d)) {
         mn = al[i].mnemonic;
@@ -134,7 +134,7 @@ size_t vt_disasm(const vs_dinsn *d, uint32_t pc, const vt_disasm_opts *opt,
     }
   }
   emit(&o, "%s", mn);
-  if (r->flags & VT_F_AQRL) {
+  if (r->flags & VTU_F_AQRL) {
     static const char *const sfx[4] = {"", ".rl", ".aq", ".aqrl"};
     emit(&o, "%s", sfx[d->aux & 3]);
   }

@@ -6,7 +6,7 @@
 
 #include "isa/ventus/ventus.h"
 
-typedef struct vt_disasm_opts {
+typedef struct vtu_disasm_opts {
   int numeric_regs;  /* x5 instead of t0                                  */
   int csr_names;     /* print Ventus CSR names (LLVM prints numbers)      */
   int no_aliases;    /* print base instructions only                      */
@@ -17,11 +17,11 @@ typedef struct vt_disasm_opts {
    * into buf and returns 1, or returns 0 if there is no symbol. */
   int (*symbolize)(void *ctx, uint32_t addr, char *buf, size_t n);
   void *symbolize_ctx;
-} vt_disasm_opts;
+} vtu_disasm_opts;
 
 /* Writes "mnemonic\toperands" for d (at address pc) into buf.  Returns the
  * length the full text needs (like snprintf). */
-size_t vt_disasm(const vs_dinsn *d, uint32_t pc, const vt_disasm_opts *opt,
+size_t vtu_disasm(const vs_dinsn *d, uint32_t pc, const vtu_disasm_opts *opt,
                  char *buf, size_t n);
 
 #endif

@@ -12,15 +12,15 @@
 #define IMM ((uint32_t)d->imm)
 
 #define ALU(ID, EXPR)                                                          \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
-    vt_xw(w, d->rd, (EXPR));                                                   \
-    return vt_next(w, d);                                                      \
+    vtu_xw(w, d->rd, (EXPR));                                                   \
+    return vtu_next(w, d);                                                      \
   }
 
 /* ---- RV32I ---- */
 ALU(LUI, IMM << 12)
-ALU(AUIPC, VT_IPC(w, d) + (IMM << 12))
+ALU(AUIPC, VTU_IPC(w, d) + (IMM << 12))
 ALU(ADDI, XS1 + IMM)
 ALU(SLTI, (int32_t)XS1 < d->imm)
 ALU(SLTIU, XS1 < IMM)
@@ -41,27 +41,27 @@ ALU(SRA, (uint32_t)((int32_t)XS1 >> (XS2 & 31)))
 ALU(OR, XS1 | XS2)
 ALU(AND, XS1 & XS2)
 
-int vt_x_JAL(vs_warp *w, const vs_dinsn *d)
+int vtu_x_JAL(vs_warp *w, const vs_dinsn *d)
 {
-  uint32_t ret = VT_NPC(w, d);
-  w->pc = VT_IPC(w, d) + IMM;
-  vt_xw(w, d->rd, ret);
+  uint32_t ret = VTU_NPC(w, d);
+  w->pc = VTU_IPC(w, d) + IMM;
+  vtu_xw(w, d->rd, ret);
   return VS_EV_NONE;
 }
 
-int vt_x_JALR(vs_warp *w, const vs_dinsn *d)
+int vtu_x_JALR(vs_warp *w, const vs_dinsn *d)
 {
-  uint32_t ret = VT_NPC(w, d);
+  uint32_t ret = VTU_NPC(w, d);
   w->pc = (XS1 + IMM) & ~1u;
-  vt_xw(w, d->rd, ret);
+  vtu_xw(w, d->rd, ret);
   return VS_EV_NONE;
 }
 
 #define BRANCH(ID, COND)                                                       \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
-    if (COND) w->pc = VT_IPC(w, d) + IMM;                                      \
-    else w->pc = VT_NPC(w, d);                                                 \
+    if (COND) w->pc = VTU_IPC(w, d) + IMM;                                      \
+    else w->pc = VTU_NPC(w, d);                                                 \
     return VS_EV_NONE;                                                         \
   }
 BRANCH(BEQ, XS1 == XS2)
@@ -72,19 +72,19 @@ BRANCH(BLTU, XS1 < XS2)
 BRANCH(BGEU, XS1 >= XS2)
 
 #define LOAD(ID, SIZE, SIGN)                                                   \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
     uint32_t v = 0;                                                            \
-    int f = vt_load(w, XS1 + IMM, SIZE, SIGN, &v, 0);                          \
+    int f = vtu_load(w, XS1 + IMM, SIZE, SIGN, &v, 0);                          \
     if (f) return f;                                                           \
-    vt_xw(w, d->rd, v);                                                        \
-    return vt_next(w, d);                                                      \
+    vtu_xw(w, d->rd, v);                                                        \
+    return vtu_next(w, d);                                                      \
   }
 #define STORE(ID, SIZE)                                                        \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
-    int f = vt_store(w, XS1 + IMM, SIZE, XS2, 0);                              \
-    return f ? f : vt_next(w, d);                                              \
+    int f = vtu_store(w, XS1 + IMM, SIZE, XS2, 0);                              \
+    return f ? f : vtu_next(w, d);                                              \
   }
 LOAD(LB, 1, 1)
 LOAD(LH, 2, 1)
@@ -99,17 +99,17 @@ STORE(FSW, 4)
 
 /* Memory ordering is sequential in the functional model; fence.i needs no
  * work because stores that change code drop the decoded instructions. */
-int vt_x_FENCE(vs_warp *w, const vs_dinsn *d) { return vt_next(w, d); }
-int vt_x_FENCE_TSO(vs_warp *w, const vs_dinsn *d) { return vt_next(w, d); }
-int vt_x_FENCE_I(vs_warp *w, const vs_dinsn *d) { return vt_next(w, d); }
+int vtu_x_FENCE(vs_warp *w, const vs_dinsn *d) { return vtu_next(w, d); }
+int vtu_x_FENCE_TSO(vs_warp *w, const vs_dinsn *d) { return vtu_next(w, d); }
+int vtu_x_FENCE_I(vs_warp *w, const vs_dinsn *d) { return vtu_next(w, d); }
 
-int vt_x_ECALL(vs_warp *w, const vs_dinsn *d)
+int vtu_x_ECALL(vs_warp *w, const vs_dinsn *d)
 {
   (void)d;
   return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "ecall is not supported by Ventus");
 }
 
-int vt_x_EBREAK(vs_warp *w, const vs_dinsn *d)
+int vtu_x_EBREAK(vs_warp *w, const vs_dinsn *d)
 {
   (void)d;
   return vs_warp_fault(w, VS_FAULT_BREAK, 0, "ebreak (breakpoint) with no debugger attached");
@@ -145,70 +145,70 @@ static int csr_op(vs_warp *w, const vs_dinsn *d, uint32_t src, int op, int do_wr
   uint32_t old = 0;
   int f;
   /* csrrw with rd = x0 does not read (no read side effects) */
-  if (!(op == 0 && d->rd == 0) && (f = vt_csr_read(w, csr, &old))) return f;
+  if (!(op == 0 && d->rd == 0) && (f = vtu_csr_read(w, csr, &old))) return f;
   if (do_write) {
     uint32_t nv = op == 0 ? src : op == 1 ? old | src : old & ~src;
-    if ((f = vt_csr_write(w, csr, nv))) return f;
+    if ((f = vtu_csr_write(w, csr, nv))) return f;
   }
-  vt_xw(w, d->rd, old);
-  vt_next(w, d);
+  vtu_xw(w, d->rd, old);
+  vtu_next(w, d);
   /* a warp that wrote to the print buffer raises CSR_PRINT for the host */
-  if (do_write && csr == VT_CSR_PRINT && VT(w)->ccsr[VT_CSR_PRINT - VT_CSR_TID]) return VS_EV_PRINT;
+  if (do_write && csr == VTU_CSR_PRINT && VTU(w)->ccsr[VTU_CSR_PRINT - VTU_CSR_TID]) return VS_EV_PRINT;
   return VS_EV_NONE;
 }
 
-int vt_x_CSRRW(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, XS1, 0, 1); }
-int vt_x_CSRRS(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, XS1, 1, d->rs1 != 0); }
-int vt_x_CSRRC(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, XS1, 2, d->rs1 != 0); }
-int vt_x_CSRRWI(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, d->rs1, 0, 1); }
-int vt_x_CSRRSI(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, d->rs1, 1, d->rs1 != 0); }
-int vt_x_CSRRCI(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, d->rs1, 2, d->rs1 != 0); }
+int vtu_x_CSRRW(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, XS1, 0, 1); }
+int vtu_x_CSRRS(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, XS1, 1, d->rs1 != 0); }
+int vtu_x_CSRRC(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, XS1, 2, d->rs1 != 0); }
+int vtu_x_CSRRWI(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, d->rs1, 0, 1); }
+int vtu_x_CSRRSI(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, d->rs1, 1, d->rs1 != 0); }
+int vtu_x_CSRRCI(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, d->rs1, 2, d->rs1 != 0); }
 
 /* ---- zfinx ---- */
 static int bad_rm(vs_warp *w, unsigned rm)
 {
   return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0,
-                       "illegal instruction: reserved rounding mode %u (frm = %u)", rm, VT(w)->frm);
+                       "illegal instruction: reserved rounding mode %u (frm = %u)", rm, VTU(w)->frm);
 }
 
 #define FOP2(ID, FN)                                                           \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
-    int rm = vt_rm(w, d->rm);                                                  \
+    int rm = vtu_rm(w, d->rm);                                                  \
     if (rm < 0) return bad_rm(w, d->rm);                                       \
     unsigned fl = 0;                                                           \
     uint32_t r = FN(XS1, XS2, rm, &fl);                                        \
-    vt_fflags(w, fl);                                                       \
-    vt_xw(w, d->rd, r);                                                        \
-    return vt_next(w, d);                                                      \
+    vtu_fflags(w, fl);                                                       \
+    vtu_xw(w, d->rd, r);                                                        \
+    return vtu_next(w, d);                                                      \
   }
 FOP2(FADD_S, vs_f32_add)
 FOP2(FSUB_S, vs_f32_sub)
 FOP2(FMUL_S, vs_f32_mul)
 FOP2(FDIV_S, vs_f32_div)
 
-int vt_x_FSQRT_S(vs_warp *w, const vs_dinsn *d)
+int vtu_x_FSQRT_S(vs_warp *w, const vs_dinsn *d)
 {
-  int rm = vt_rm(w, d->rm);
+  int rm = vtu_rm(w, d->rm);
   if (rm < 0) return bad_rm(w, d->rm);
   unsigned fl = 0;
   uint32_t r = vs_f32_sqrt(XS1, rm, &fl);
-  vt_fflags(w, fl);
-  vt_xw(w, d->rd, r);
-  return vt_next(w, d);
+  vtu_fflags(w, fl);
+  vtu_xw(w, d->rd, r);
+  return vtu_next(w, d);
 }
 
 #define SIGNBIT 0x80000000u
 #define FMA(ID, NA, NC)                                                        \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
-    int rm = vt_rm(w, d->rm);                                                  \
+    int rm = vtu_rm(w, d->rm);                                                  \
     if (rm < 0) return bad_rm(w, d->rm);                                       \
     unsigned fl = 0;                                                           \
     uint32_t r = vs_f32_fma(XS1 ^ (NA), XS2, XS3 ^ (NC), rm, &fl);             \
-    vt_fflags(w, fl);                                                       \
-    vt_xw(w, d->rd, r);                                                        \
-    return vt_next(w, d);                                                      \
+    vtu_fflags(w, fl);                                                       \
+    vtu_xw(w, d->rd, r);                                                        \
+    return vtu_next(w, d);                                                      \
   }
 FMA(FMADD_S, 0, 0)
 FMA(FMSUB_S, 0, SIGNBIT)
@@ -223,13 +223,13 @@ ALU(FMV_W_X, XS1)
 ALU(FCLASS_S, vs_f32_classify(XS1))
 
 #define FNOROUND(ID, EXPR)                                                     \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
     unsigned fl = 0;                                                           \
     uint32_t r = (uint32_t)(EXPR);                                             \
-    vt_fflags(w, fl);                                                       \
-    vt_xw(w, d->rd, r);                                                        \
-    return vt_next(w, d);                                                      \
+    vtu_fflags(w, fl);                                                       \
+    vtu_xw(w, d->rd, r);                                                        \
+    return vtu_next(w, d);                                                      \
   }
 FNOROUND(FMIN_S, vs_f32_min(XS1, XS2, &fl))
 FNOROUND(FMAX_S, vs_f32_max(XS1, XS2, &fl))
@@ -238,15 +238,15 @@ FNOROUND(FLT_S, vs_f32_lt(XS1, XS2, &fl))
 FNOROUND(FLE_S, vs_f32_le(XS1, XS2, &fl))
 
 #define FCVT(ID, EXPR)                                                         \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
-    int rm = vt_rm(w, d->rm);                                                  \
+    int rm = vtu_rm(w, d->rm);                                                  \
     if (rm < 0) return bad_rm(w, d->rm);                                       \
     unsigned fl = 0;                                                           \
     uint32_t r = (uint32_t)(EXPR);                                             \
-    vt_fflags(w, fl);                                                       \
-    vt_xw(w, d->rd, r);                                                        \
-    return vt_next(w, d);                                                      \
+    vtu_fflags(w, fl);                                                       \
+    vtu_xw(w, d->rd, r);                                                        \
+    return vtu_next(w, d);                                                      \
   }
 FCVT(FCVT_W_S, vs_f32_to_i32(XS1, rm, &fl))
 FCVT(FCVT_WU_S, vs_f32_to_u32(XS1, rm, &fl))

@@ -4,7 +4,7 @@
 
 #include "isa/ventus/vexec.h"
 
-int vt_x_illegal(vs_warp *w, const vs_dinsn *d)
+int vtu_x_illegal(vs_warp *w, const vs_dinsn *d)
 {
   if (d->len == 8)
     return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "illegal instruction 0x%08x after prefix 0x%08x",
@@ -17,8 +17,8 @@ static int vbranch(vs_warp *w, const vs_dinsn *d, vs_mask taken)
 {
   vs_mask act = w->active;
   vs_mask else_m = taken & act, if_m = act & ~taken;
-  uint32_t else_pc = VT_IPC(w, d) + (uint32_t)d->imm, if_pc = VT_NPC(w, d);
-  uint32_t rpc = VT(w)->ccsr[VT_CSR_RPC - VT_CSR_TID];
+  uint32_t else_pc = VTU_IPC(w, d) + (uint32_t)d->imm, if_pc = VTU_NPC(w, d);
+  uint32_t rpc = VTU(w)->ccsr[VTU_CSR_RPC - VTU_CSR_TID];
   if (else_m == 0) {
     w->pc = if_pc;
     return VS_EV_NONE;
@@ -43,9 +43,9 @@ static int vbranch(vs_warp *w, const vs_dinsn *d, vs_mask taken)
 }
 
 #define VBRANCH(ID, T, OP)                                                     \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
-    const uint32_t *a = vt_vreg(w, d->rs2), *b = vt_vreg(w, d->rs1);           \
+    const uint32_t *a = vtu_vreg(w, d->rs2), *b = vtu_vreg(w, d->rs1);           \
     vs_mask taken = 0; /* every lane compared, no branch per lane */           \
     for (unsigned i = 0; i < w->nlanes; i++)                                   \
       taken |= (vs_mask)((T)a[i] OP (T)b[i]) << i;                             \
@@ -58,45 +58,45 @@ VBRANCH(VBGE, int32_t, >=)
 VBRANCH(VBLTU, uint32_t, <)
 VBRANCH(VBGEU, uint32_t, >=)
 
-int vt_x_JOIN(vs_warp *w, const vs_dinsn *d)
+int vtu_x_JOIN(vs_warp *w, const vs_dinsn *d)
 {
-  if (w->sp && VT_IPC(w, d) == w->stack[w->sp - 1].rpc) {
+  if (w->sp && VTU_IPC(w, d) == w->stack[w->sp - 1].rpc) {
     vs_simt_entry e = w->stack[--w->sp];
     vs_warp_set_active(w, e.mask);
     w->pc = e.pc;
     return VS_EV_NONE;
   }
-  return vt_next(w, d);
+  return vtu_next(w, d);
 }
 
-int vt_x_SETRPC(vs_warp *w, const vs_dinsn *d)
+int vtu_x_SETRPC(vs_warp *w, const vs_dinsn *d)
 {
   uint32_t v = w->x[d->rs1] + (uint32_t)d->imm;
-  VT(w)->ccsr[VT_CSR_RPC - VT_CSR_TID] = v;
-  vt_xw(w, d->rd, v);
-  return vt_next(w, d);
+  VTU(w)->ccsr[VTU_CSR_RPC - VTU_CSR_TID] = v;
+  vtu_xw(w, d->rd, v);
+  return vtu_next(w, d);
 }
 
 /* ---- warp end and barriers (spec section 5) ---- */
-int vt_x_ENDPRG(vs_warp *w, const vs_dinsn *d)
+int vtu_x_ENDPRG(vs_warp *w, const vs_dinsn *d)
 {
   if (w->sp)
     return vs_warp_fault(w, VS_FAULT_DIVERGENT, 0,
                          "endprg inside divergent control flow (SIMT stack depth %u, active mask 0x%llx)",
                          w->sp, (unsigned long long)w->active);
-  w->pc = VT_NPC(w, d);
+  w->pc = VTU_NPC(w, d);
   return VS_EV_END;
 }
 
-int vt_x_BARRIER(vs_warp *w, const vs_dinsn *d)
+int vtu_x_BARRIER(vs_warp *w, const vs_dinsn *d)
 {
-  w->pc = VT_NPC(w, d);
+  w->pc = VTU_NPC(w, d);
   return VS_EV_BARRIER;
 }
 
 /* A sub-group is a warp, which runs in lock step: only orders memory,
  * which is sequential here. */
-int vt_x_BARRIERSUB(vs_warp *w, const vs_dinsn *d) { return vt_next(w, d); }
+int vtu_x_BARRIERSUB(vs_warp *w, const vs_dinsn *d) { return vtu_next(w, d); }
 
 /* A prefix executes on its own only when it is not followed by an
  * instruction it can extend (the decoder pairs it otherwise). */
@@ -104,15 +104,15 @@ static int lone_prefix(vs_warp *w, const vs_dinsn *d)
 {
   return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0,
                        "%s prefix 0x%08x is not followed by an instruction it can extend",
-                       vt_rows[d->op].mnemonic, d->word);
+                       vtu_rows[d->op].mnemonic, d->word);
 }
-int vt_x_REGEXT(vs_warp *w, const vs_dinsn *d) { return lone_prefix(w, d); }
-int vt_x_REGEXTI(vs_warp *w, const vs_dinsn *d) { return lone_prefix(w, d); }
-int vt_x_REGPAIR(vs_warp *w, const vs_dinsn *d) { return lone_prefix(w, d); }
-int vt_x_REGPAIRI(vs_warp *w, const vs_dinsn *d) { return lone_prefix(w, d); }
+int vtu_x_REGEXT(vs_warp *w, const vs_dinsn *d) { return lone_prefix(w, d); }
+int vtu_x_REGEXTI(vs_warp *w, const vs_dinsn *d) { return lone_prefix(w, d); }
+int vtu_x_REGPAIR(vs_warp *w, const vs_dinsn *d) { return lone_prefix(w, d); }
+int vtu_x_REGPAIRI(vs_warp *w, const vs_dinsn *d) { return lone_prefix(w, d); }
 
 /* ---- vector configuration ---- */
-void vt_update_vl(vt_warp *t)
+void vtu_update_vl(vtu_warp *t)
 {
   unsigned n = t->w.nlanes;
   for (unsigned g = 0; g < 2; g++) {
@@ -130,7 +130,7 @@ void vt_update_vl(vt_warp *t)
 /* vtype for SEW=32 with LMUL 1 or 2 (spec 3.1); anything else sets vill */
 static int set_vtype(vs_warp *w, uint32_t vtype, uint64_t avl, int keep_vl, unsigned rd)
 {
-  vt_warp *t = VT(w);
+  vtu_warp *t = VTU(w);
   unsigned lmul_code = vtype & 7, sew_code = (vtype >> 3) & 7;
   int ok = sew_code == 2 && (lmul_code == 0 || lmul_code == 1) && (vtype >> 8) == 0;
   if (!ok) {
@@ -148,8 +148,8 @@ static int set_vtype(vs_warp *w, uint32_t vtype, uint64_t avl, int keep_vl, unsi
   }
   t->vstart = 0;
   t->mstatus |= 0x80000600u; /* VS dirty, as the reference simulator reports */
-  vt_update_vl(t);
-  vt_xw(w, rd, t->vl);
+  vtu_update_vl(t);
+  vtu_xw(w, rd, t->vl);
   return VS_EV_NONE;
 }
 
@@ -161,20 +161,20 @@ static int vsetvl_common(vs_warp *w, const vs_dinsn *d, uint32_t vtype)
   else if (d->rd != 0) avl = UINT64_MAX;
   else keep = 1;
   set_vtype(w, vtype, avl, keep, d->rd);
-  return vt_next(w, d);
+  return vtu_next(w, d);
 }
 
-int vt_x_VSETVLI(vs_warp *w, const vs_dinsn *d) { return vsetvl_common(w, d, (uint32_t)d->imm); }
-int vt_x_VSETVL(vs_warp *w, const vs_dinsn *d) { return vsetvl_common(w, d, w->x[d->rs2]); }
-int vt_x_VSETIVLI(vs_warp *w, const vs_dinsn *d)
+int vtu_x_VSETVLI(vs_warp *w, const vs_dinsn *d) { return vsetvl_common(w, d, (uint32_t)d->imm); }
+int vtu_x_VSETVL(vs_warp *w, const vs_dinsn *d) { return vsetvl_common(w, d, w->x[d->rs2]); }
+int vtu_x_VSETIVLI(vs_warp *w, const vs_dinsn *d)
 {
   set_vtype(w, (uint32_t)d->imm, d->rs1, 0, d->rd);
-  return vt_next(w, d);
+  return vtu_next(w, d);
 }
 
-int vt_vcheck_slow(vs_warp *w, const vs_dinsn *d, unsigned regs)
+int vtu_vcheck_slow(vs_warp *w, const vs_dinsn *d, unsigned regs)
 {
-  vt_warp *t = VT(w);
+  vtu_warp *t = VTU(w);
   if (t->vill)
     return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0,
                          "illegal instruction: vector instruction with an illegal vtype "
@@ -196,10 +196,10 @@ static int bad_csr(vs_warp *w, unsigned csr, const char *why)
   return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "illegal instruction: CSR 0x%03x %s", csr, why);
 }
 
-int vt_csr_read(vs_warp *w, unsigned csr, uint32_t *v)
+int vtu_csr_read(vs_warp *w, unsigned csr, uint32_t *v)
 {
-  vt_warp *t = VT(w);
-  if (csr == 0x001 || csr == 0x003) vt_fpu_sync(w);
+  vtu_warp *t = VTU(w);
+  if (csr == 0x001 || csr == 0x003) vtu_fpu_sync(w);
   switch (csr) {
   case 0x001: *v = t->fflags; return 0;
   case 0x002: *v = t->frm; return 0;
@@ -227,18 +227,18 @@ int vt_csr_read(vs_warp *w, unsigned csr, uint32_t *v)
   case 0xf11: case 0xf12: case 0xf13: *v = 0; return 0;
   case 0xf14: *v = w->wid; return 0;
   default:
-    if (csr >= VT_CSR_TID && csr <= VT_CSR_LAST) {
-      *v = t->ccsr[csr - VT_CSR_TID];
+    if (csr >= VTU_CSR_TID && csr <= VTU_CSR_LAST) {
+      *v = t->ccsr[csr - VTU_CSR_TID];
       return 0;
     }
     return bad_csr(w, csr, "does not exist on Ventus");
   }
 }
 
-int vt_csr_write(vs_warp *w, unsigned csr, uint32_t v)
+int vtu_csr_write(vs_warp *w, unsigned csr, uint32_t v)
 {
-  vt_warp *t = VT(w);
-  if (csr == 0x001 || csr == 0x003) vt_fpu_sync(w);
+  vtu_warp *t = VTU(w);
+  if (csr == 0x001 || csr == 0x003) vtu_fpu_sync(w);
   switch (csr) {
   case 0x001: t->fflags = v & 0x1f; return 0;
   case 0x002: t->frm = v & 7; return 0;
@@ -263,10 +263,10 @@ int vt_csr_write(vs_warp *w, unsigned csr, uint32_t v)
   case 0x343: t->mtval = v; return 0;
   case 0x344: t->mip = v; return 0;
   case 0x301: return 0; /* misa: writes ignored (WARL) */
-  case VT_CSR_PRINT: t->ccsr[VT_CSR_PRINT - VT_CSR_TID] = v; return 0;
-  case VT_CSR_RPC: t->ccsr[VT_CSR_RPC - VT_CSR_TID] = v; return 0;
+  case VTU_CSR_PRINT: t->ccsr[VTU_CSR_PRINT - VTU_CSR_TID] = v; return 0;
+  case VTU_CSR_RPC: t->ccsr[VTU_CSR_RPC - VTU_CSR_TID] = v; return 0;
   default:
-    if ((csr >= VT_CSR_TID && csr <= VT_CSR_LAST) || (csr >> 10) == 3)
+    if ((csr >= VTU_CSR_TID && csr <= VTU_CSR_LAST) || (csr >> 10) == 3)
       return bad_csr(w, csr, "is read-only");
     return bad_csr(w, csr, "does not exist on Ventus");
   }

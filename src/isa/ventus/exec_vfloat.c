@@ -18,7 +18,7 @@
 static int bad_frm(vs_warp *w)
 {
   return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0,
-                       "illegal instruction: frm holds the reserved rounding mode %u", VT(w)->frm);
+                       "illegal instruction: frm holds the reserved rounding mode %u", VTU(w)->frm);
 }
 
 /* Loop over the active elements.  HOST (a value) is used in RNE when the
@@ -32,21 +32,21 @@ static inline int nan_bits(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u;
 
 #define VFLOOP(REGS, Y_DECL, Y_ELEM, HOST, SOFT)                               \
   {                                                                            \
-    int f_ = vt_vcheck(w, d, REGS);                                            \
+    int f_ = vtu_vcheck(w, d, REGS);                                            \
     if (f_) return f_;                                                         \
-    int rm = vt_rm(w, 7);                                                      \
+    int rm = vtu_rm(w, 7);                                                      \
     if (rm < 0) return bad_frm(w);                                             \
     unsigned n = w->nlanes, fl = 0;                                            \
     Y_DECL;                                                                    \
     int host = rm == VS_RM_RNE && vs_fp_host_ok();                             \
     /* the commit log wants the flags of each instruction: read them now */  \
     int precise_ = w->ex->trace != NULL;                                       \
-    if (host) vt_fpu_take(w);                                                  \
-    for (unsigned g = 0; g < VT(w)->lmul; g++) {                               \
-      vs_mask m = vt_emask(w, d, g);                                           \
-      uint32_t *vd = vt_vreg(w, d->rd + g);                                    \
-      const uint32_t *v2 = vt_vreg(w, d->rs2 + g);                             \
-      const uint32_t *v1 = vt_vreg(w, d->rs1 + g);                             \
+    if (host) vtu_fpu_take(w);                                                  \
+    for (unsigned g = 0; g < VTU(w)->lmul; g++) {                               \
+      vs_mask m = vtu_emask(w, d, g);                                           \
+      uint32_t *vd = vtu_vreg(w, d->rd + g);                                    \
+      const uint32_t *v2 = vtu_vreg(w, d->rs2 + g);                             \
+      const uint32_t *v1 = vtu_vreg(w, d->rs1 + g);                             \
       (void)v1; (void)v2;                                                      \
       if (host && m == w->full) {                                              \
         uint32_t t_[VS_MAX_LANES], any_nan_ = 0;                               \
@@ -79,25 +79,25 @@ static inline int nan_bits(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u;
       fl |= vs_fp_host_flags();                                                \
       vs_fp_host_clear();                                                      \
     }                                                                          \
-    vt_fflags(w, fl);                                                          \
-    return vt_next(w, d);                                                      \
+    vtu_fflags(w, fl);                                                          \
+    return vtu_next(w, d);                                                      \
   }
 
 /* On x86-64 the float loops are also compiled for x86-64-v3 (AVX2, FMA) and
  * the version the CPU supports is picked at load time: fmaf() becomes one
  * vectorisable instruction instead of a library call per element. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_ADDRESS__)
-#define VT_FP_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#define VTU_FP_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #else
-#define VT_FP_CLONES
+#define VTU_FP_CLONES
 #endif
 
 #define DEF_FVV(ID, HOST, SOFT)                                                \
-  VT_FP_CLONES int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                    \
-      VFLOOP(VT_VD | VT_VS1 | VT_VS2, (void)0, v1[i], HOST, SOFT)
+  VTU_FP_CLONES int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                    \
+      VFLOOP(VTU_VD | VTU_VS1 | VTU_VS2, (void)0, v1[i], HOST, SOFT)
 #define DEF_FVF(ID, HOST, SOFT)                                                \
-  VT_FP_CLONES int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                    \
-      VFLOOP(VT_VD | VT_VS2, uint32_t ys_ = w->x[d->rs1], ys_, HOST, SOFT)
+  VTU_FP_CLONES int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                    \
+      VFLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = w->x[d->rs1], ys_, HOST, SOFT)
 #define FOP2(NAME, HOST, SOFT) DEF_FVV(NAME##_VV, HOST, SOFT) DEF_FVF(NAME##_VF, HOST, SOFT)
 
 /* ---- arithmetic ---- */
@@ -136,32 +136,32 @@ DEF_FVF(VMFGE_VF, (uint32_t)vs_f32_le(y, x, &fl), (uint32_t)vs_f32_le(y, x, &fl)
 
 /* ---- unary ---- */
 #define DEF_FV(ID, HOST, SOFT)                                                 \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
-      VFLOOP(VT_VD | VT_VS2, (void)0, 0, HOST, SOFT)
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+      VFLOOP(VTU_VD | VTU_VS2, (void)0, 0, HOST, SOFT)
 DEF_FV(VFSQRT_V, U(sqrtf(F(x))), vs_f32_sqrt(x, rm, &fl))
 DEF_FV(VFCLASS_V, vs_f32_classify(x), vs_f32_classify(x))
 /* conversions always use the software path (saturation rules) */
 #define DEF_CVT(ID, EXPR) DEF_UNARY(ID, 1, EXPR)
 #define DEF_UNARY(ID, NEEDS_RM, EXPR)                                          \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
-    int f_ = vt_vcheck(w, d, VT_VD | VT_VS2);                                  \
+    int f_ = vtu_vcheck(w, d, VTU_VD | VTU_VS2);                                  \
     if (f_) return f_;                                                         \
-    int rm = vt_rm(w, 7);                                                      \
+    int rm = vtu_rm(w, 7);                                                      \
     if (NEEDS_RM && rm < 0) return bad_frm(w);                                 \
     unsigned fl = 0;                                                           \
-    for (unsigned g = 0; g < VT(w)->lmul; g++) {                               \
-      vs_mask m = vt_emask(w, d, g);                                           \
-      uint32_t *vd = vt_vreg(w, d->rd + g);                                    \
-      const uint32_t *v2 = vt_vreg(w, d->rs2 + g);                             \
+    for (unsigned g = 0; g < VTU(w)->lmul; g++) {                               \
+      vs_mask m = vtu_emask(w, d, g);                                           \
+      uint32_t *vd = vtu_vreg(w, d->rd + g);                                    \
+      const uint32_t *v2 = vtu_vreg(w, d->rs2 + g);                             \
       for (unsigned i = 0; i < w->nlanes; i++)                                 \
         if (m >> i & 1) {                                                      \
           uint32_t x = v2[i];                                                  \
           vd[i] = (uint32_t)(EXPR);                                            \
         }                                                                      \
     }                                                                          \
-    vt_fflags(w, fl);                                                       \
-    return vt_next(w, d);                                                      \
+    vtu_fflags(w, fl);                                                       \
+    return vtu_next(w, d);                                                      \
   }
 DEF_CVT(VFCVT_XU_F_V, vs_f32_to_u32(x, rm, &fl))
 DEF_CVT(VFCVT_X_F_V, vs_f32_to_i32(x, rm, &fl))
@@ -173,50 +173,50 @@ DEF_CVT(VFCVT_F_X_V, vs_i32_to_f32((int32_t)x, rm, &fl))
 DEF_UNARY(VFEXP_V, 0, vs_f32_exp(x, &fl))
 
 /* ---- moves ---- */
-int vt_x_VFMERGE_VFM(vs_warp *w, const vs_dinsn *d)
+int vtu_x_VFMERGE_VFM(vs_warp *w, const vs_dinsn *d)
 {
-  int f = vt_vcheck(w, d, VT_VD | VT_VS2);
+  int f = vtu_vcheck(w, d, VTU_VD | VTU_VS2);
   if (f) return f;
   uint32_t s = w->x[d->rs1];
-  for (unsigned g = 0; g < VT(w)->lmul; g++) {
-    vs_mask m = w->active & VT(w)->vlmask[g], sel = vt_v0_bits(w, g);
-    uint32_t *vd = vt_vreg(w, d->rd + g);
-    const uint32_t *v2 = vt_vreg(w, d->rs2 + g);
+  for (unsigned g = 0; g < VTU(w)->lmul; g++) {
+    vs_mask m = w->active & VTU(w)->vlmask[g], sel = vtu_v0_bits(w, g);
+    uint32_t *vd = vtu_vreg(w, d->rd + g);
+    const uint32_t *v2 = vtu_vreg(w, d->rs2 + g);
     for (unsigned i = 0; i < w->nlanes; i++)
       if (m >> i & 1) vd[i] = (sel >> i & 1) ? s : v2[i];
   }
-  return vt_next(w, d);
+  return vtu_next(w, d);
 }
 
-int vt_x_VFMV_V_F(vs_warp *w, const vs_dinsn *d)
+int vtu_x_VFMV_V_F(vs_warp *w, const vs_dinsn *d)
 {
-  int f = vt_vcheck(w, d, VT_VD);
+  int f = vtu_vcheck(w, d, VTU_VD);
   if (f) return f;
   uint32_t s = w->x[d->rs1];
-  for (unsigned g = 0; g < VT(w)->lmul; g++) {
-    vs_mask m = vt_emask(w, d, g);
-    uint32_t *vd = vt_vreg(w, d->rd + g);
+  for (unsigned g = 0; g < VTU(w)->lmul; g++) {
+    vs_mask m = vtu_emask(w, d, g);
+    uint32_t *vd = vtu_vreg(w, d->rd + g);
     for (unsigned i = 0; i < w->nlanes; i++)
       if (m >> i & 1) vd[i] = s;
   }
-  return vt_next(w, d);
+  return vtu_next(w, d);
 }
 
 /* vfmv.f.s reads element 0; vfmv.s.f writes element 0 only (spec 3.1) */
-int vt_x_VFMV_F_S(vs_warp *w, const vs_dinsn *d)
+int vtu_x_VFMV_F_S(vs_warp *w, const vs_dinsn *d)
 {
-  int f = vt_vcheck(w, d, VT_VS2);
+  int f = vtu_vcheck(w, d, VTU_VS2);
   if (f) return f;
-  vt_xw(w, d->rd, vt_vreg(w, d->rs2)[0]);
-  return vt_next(w, d);
+  vtu_xw(w, d->rd, vtu_vreg(w, d->rs2)[0]);
+  return vtu_next(w, d);
 }
 
-int vt_x_VFMV_S_F(vs_warp *w, const vs_dinsn *d)
+int vtu_x_VFMV_S_F(vs_warp *w, const vs_dinsn *d)
 {
-  int f = vt_vcheck(w, d, VT_VD);
+  int f = vtu_vcheck(w, d, VTU_VD);
   if (f) return f;
-  if ((w->active & VT(w)->vlmask[0]) & 1) vt_vreg(w, d->rd)[0] = w->x[d->rs1];
-  return vt_next(w, d);
+  if ((w->active & VTU(w)->vlmask[0]) & 1) vtu_vreg(w, d->rd)[0] = w->x[d->rs1];
+  return vtu_next(w, d);
 }
 
 /* ---- vftta.vv: tensor-tile multiply-accumulate (spec 3.4) ----
@@ -227,11 +227,11 @@ int vt_x_VFMV_S_F(vs_warp *w, const vs_dinsn *d)
  * each product rounded, the products summed by a pairwise tree, then C
  * added, all in the rounding mode of frm.  Threads from M*K on get 0.  Needs
  * at least 4 threads. */
-int vt_x_VFTTA_VV(vs_warp *w, const vs_dinsn *d)
+int vtu_x_VFTTA_VV(vs_warp *w, const vs_dinsn *d)
 {
-  int f = vt_vcheck(w, d, VT_VD | VT_VS1 | VT_VS2);
+  int f = vtu_vcheck(w, d, VTU_VD | VTU_VS1 | VTU_VS2);
   if (f) return f;
-  int rm = vt_rm(w, 7);
+  int rm = vtu_rm(w, 7);
   if (rm < 0) return bad_frm(w);
   unsigned M = 2, N = 2, K = 2;
   if (w->nlanes == 8) N = 4;
@@ -240,12 +240,12 @@ int vt_x_VFTTA_VV(vs_warp *w, const vs_dinsn *d)
     return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0,
                          "illegal instruction: vftta.vv needs at least %u threads per warp", M * N);
   uint32_t a[VS_MAX_LANES], b[VS_MAX_LANES], c[VS_MAX_LANES];
-  uint32_t *vd = vt_vreg(w, d->rd);
-  memcpy(a, vt_vreg(w, d->rs1), w->nlanes * sizeof a[0]);
-  memcpy(b, vt_vreg(w, d->rs2), w->nlanes * sizeof b[0]);
+  uint32_t *vd = vtu_vreg(w, d->rd);
+  memcpy(a, vtu_vreg(w, d->rs1), w->nlanes * sizeof a[0]);
+  memcpy(b, vtu_vreg(w, d->rs2), w->nlanes * sizeof b[0]);
   memcpy(c, vd, w->nlanes * sizeof c[0]);
   unsigned fl = 0;
-  vs_mask m = w->active & VT(w)->vlmask[0];
+  vs_mask m = w->active & VTU(w)->vlmask[0];
   for (unsigned e = 0; e < w->nlanes; e++) {
     if (!(m >> e & 1)) continue;
     if (e >= M * K) {
@@ -259,6 +259,6 @@ int vt_x_VFTTA_VV(vs_warp *w, const vs_dinsn *d)
       for (unsigned k = 0; k < width / 2; k++) p[k] = vs_f32_add(p[2 * k], p[2 * k + 1], rm, &fl);
     vd[e] = vs_f32_add(p[0], c[e], rm, &fl);
   }
-  vt_fflags(w, fl);
-  return vt_next(w, d);
+  vtu_fflags(w, fl);
+  return vtu_next(w, d);
 }

@@ -3,7 +3,7 @@
  * vmv.x.s takes the highest active thread, vmv.s.x broadcasts.
  *
  * Every instruction runs over the register group (LMUL 1 or 2); in each
- * register the lanes that act are vt_emask(): SIMT-active, below vl and,
+ * register the lanes that act are vtu_emask(): SIMT-active, below vl and,
  * for vm = 0, selected by v0.  Inactive elements keep their values.  With
  * all lanes active the element loop has no branch so the compiler can
  * vectorise it. */
@@ -14,15 +14,15 @@
  * under a partial mask MASK_PRE runs once and MASKED_BODY per element. */
 #define VLOOP_(REGS, Y_DECL, Y_ELEM, BODY, MASK_PRE, MASKED_BODY)              \
   {                                                                            \
-    int f_ = vt_vcheck(w, d, REGS);                                            \
+    int f_ = vtu_vcheck(w, d, REGS);                                            \
     if (f_) return f_;                                                         \
     unsigned n = w->nlanes;                                                    \
     Y_DECL;                                                                    \
-    for (unsigned g = 0; g < VT(w)->lmul; g++) {                               \
-      vs_mask m = vt_emask(w, d, g);                                           \
-      uint32_t *vd = vt_vreg(w, d->rd + g);                                    \
-      const uint32_t *v2 = vt_vreg(w, d->rs2 + g);                             \
-      const uint32_t *v1 = vt_vreg(w, d->rs1 + g);                             \
+    for (unsigned g = 0; g < VTU(w)->lmul; g++) {                               \
+      vs_mask m = vtu_emask(w, d, g);                                           \
+      uint32_t *vd = vtu_vreg(w, d->rd + g);                                    \
+      const uint32_t *v2 = vtu_vreg(w, d->rs2 + g);                             \
+      const uint32_t *v1 = vtu_vreg(w, d->rs1 + g);                             \
       (void)v1; (void)v2;                                                      \
       if (m == w->full) {                                                      \
         for (unsigned i = 0; i < n; i++) {                                     \
@@ -39,7 +39,7 @@
         }                                                                      \
       }                                                                        \
     }                                                                          \
-    return vt_next(w, d);                                                      \
+    return vtu_next(w, d);                                                      \
   }
 
 /* Any BODY: only active elements run it */
@@ -57,19 +57,19 @@
 
 /* .vv: y = vs1[i]; .vx: y = x[rs1]; .vi: y = imm */
 #define DEF_VV(ID, BODY) \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP(VT_VD | VT_VS1 | VT_VS2, (void)0, v1[i], BODY)
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP(VTU_VD | VTU_VS1 | VTU_VS2, (void)0, v1[i], BODY)
 #define DEF_VX(ID, BODY) \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP(VT_VD | VT_VS2, uint32_t ys_ = w->x[d->rs1], ys_, BODY)
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = w->x[d->rs1], ys_, BODY)
 #define DEF_VI(ID, BODY) \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP(VT_VD | VT_VS2, uint32_t ys_ = (uint32_t)d->imm, ys_, BODY)
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = (uint32_t)d->imm, ys_, BODY)
 
 /* OP3/OP2/OPXI: pure element-wise operations (.vv .vx .vi / .vv .vx / .vx .vi) */
 #define PURE_VV(ID, EXPR) \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VT_VD | VT_VS1 | VT_VS2, (void)0, v1[i], EXPR)
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VTU_VD | VTU_VS1 | VTU_VS2, (void)0, v1[i], EXPR)
 #define PURE_VX(ID, EXPR) \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VT_VD | VT_VS2, uint32_t ys_ = w->x[d->rs1], ys_, EXPR)
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VTU_VD | VTU_VS2, uint32_t ys_ = w->x[d->rs1], ys_, EXPR)
 #define PURE_VI(ID, EXPR) \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VT_VD | VT_VS2, uint32_t ys_ = (uint32_t)d->imm, ys_, EXPR)
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VTU_VD | VTU_VS2, uint32_t ys_ = (uint32_t)d->imm, ys_, EXPR)
 #define OP3(NAME, EXPR) PURE_VV(NAME##_VV, EXPR) PURE_VX(NAME##_VX, EXPR) PURE_VI(NAME##_VI, EXPR)
 #define OP2(NAME, EXPR) PURE_VV(NAME##_VV, EXPR) PURE_VX(NAME##_VX, EXPR)
 #define OPXI(NAME, EXPR) PURE_VX(NAME##_VX, EXPR) PURE_VI(NAME##_VI, EXPR)
@@ -137,10 +137,10 @@ OP2(VREM, rem_s(x, y))
 /* multiply-add: vd is also an operand.  vmacc: vd = y*x + vd;
  * vnmsac: vd = -(y*x) + vd; vmadd: vd = y*vd + x; vnmsub: vd = -(y*vd) + x */
 #define MAC(NAME, EXPR)                                                        \
-  int vt_x_##NAME##_VV(vs_warp *w, const vs_dinsn *d)                          \
-      VLOOP(VT_VD | VT_VS1 | VT_VS2, (void)0, v1[i], vd[i] = (EXPR))           \
-  int vt_x_##NAME##_VX(vs_warp *w, const vs_dinsn *d)                          \
-      VLOOP(VT_VD | VT_VS2, uint32_t ys_ = w->x[d->rs1], ys_, vd[i] = (EXPR))
+  int vtu_x_##NAME##_VV(vs_warp *w, const vs_dinsn *d)                          \
+      VLOOP(VTU_VD | VTU_VS1 | VTU_VS2, (void)0, v1[i], vd[i] = (EXPR))           \
+  int vtu_x_##NAME##_VX(vs_warp *w, const vs_dinsn *d)                          \
+      VLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = w->x[d->rs1], ys_, vd[i] = (EXPR))
 MAC(VMACC, y * x + vd[i])
 MAC(VNMSAC, vd[i] - y * x)
 MAC(VMADD, y * vd[i] + x)
@@ -169,26 +169,26 @@ static inline int64_t roundoff_s(int64_t v, unsigned sh, unsigned vxrm)
 static inline uint32_t sat_addu(vs_warp *w, uint32_t a, uint32_t b)
 {
   uint32_t r = a + b;
-  if (r < a) { VT(w)->vxsat = 1; return 0xffffffffu; }
+  if (r < a) { VTU(w)->vxsat = 1; return 0xffffffffu; }
   return r;
 }
 static inline uint32_t sat_add(vs_warp *w, uint32_t a, uint32_t b)
 {
   int64_t r = (int64_t)S(a) + S(b);
-  if (r > INT32_MAX) { VT(w)->vxsat = 1; return 0x7fffffffu; }
-  if (r < INT32_MIN) { VT(w)->vxsat = 1; return 0x80000000u; }
+  if (r > INT32_MAX) { VTU(w)->vxsat = 1; return 0x7fffffffu; }
+  if (r < INT32_MIN) { VTU(w)->vxsat = 1; return 0x80000000u; }
   return (uint32_t)r;
 }
 static inline uint32_t sat_subu(vs_warp *w, uint32_t a, uint32_t b)
 {
-  if (b > a) { VT(w)->vxsat = 1; return 0; }
+  if (b > a) { VTU(w)->vxsat = 1; return 0; }
   return a - b;
 }
 static inline uint32_t sat_sub(vs_warp *w, uint32_t a, uint32_t b)
 {
   int64_t r = (int64_t)S(a) - S(b);
-  if (r > INT32_MAX) { VT(w)->vxsat = 1; return 0x7fffffffu; }
-  if (r < INT32_MIN) { VT(w)->vxsat = 1; return 0x80000000u; }
+  if (r > INT32_MAX) { VTU(w)->vxsat = 1; return 0x7fffffffu; }
+  if (r < INT32_MIN) { VTU(w)->vxsat = 1; return 0x80000000u; }
   return (uint32_t)r;
 }
 OP3S(VSADDU, sat_addu(w, x, y))
@@ -197,77 +197,77 @@ OP2S(VSSUBU, sat_subu(w, x, y))
 OP2S(VSSUB, sat_sub(w, x, y))
 
 /* averaging add/subtract: (x op y) >> 1 with rounding, in 33 bits */
-OP2(VAADDU, (uint32_t)roundoff_u((uint64_t)x + y, 1, VT(w)->vxrm))
-OP2(VAADD, (uint32_t)roundoff_s((int64_t)S(x) + S(y), 1, VT(w)->vxrm))
-OP2(VASUBU, (uint32_t)roundoff_s((int64_t)x - (int64_t)y, 1, VT(w)->vxrm))
-OP2(VASUB, (uint32_t)roundoff_s((int64_t)S(x) - S(y), 1, VT(w)->vxrm))
+OP2(VAADDU, (uint32_t)roundoff_u((uint64_t)x + y, 1, VTU(w)->vxrm))
+OP2(VAADD, (uint32_t)roundoff_s((int64_t)S(x) + S(y), 1, VTU(w)->vxrm))
+OP2(VASUBU, (uint32_t)roundoff_s((int64_t)x - (int64_t)y, 1, VTU(w)->vxrm))
+OP2(VASUB, (uint32_t)roundoff_s((int64_t)S(x) - S(y), 1, VTU(w)->vxrm))
 
 /* fractional multiply with rounding and saturation */
 static inline uint32_t smul(vs_warp *w, uint32_t a, uint32_t b)
 {
   if (a == 0x80000000u && b == 0x80000000u) {
-    VT(w)->vxsat = 1;
+    VTU(w)->vxsat = 1;
     return 0x7fffffffu;
   }
-  return (uint32_t)roundoff_s((int64_t)S(a) * S(b), 31, VT(w)->vxrm);
+  return (uint32_t)roundoff_s((int64_t)S(a) * S(b), 31, VTU(w)->vxrm);
 }
 OP2S(VSMUL, smul(w, x, y))
-OP3(VSSRL, (uint32_t)roundoff_u(x, y & 31, VT(w)->vxrm))
-OP3(VSSRA, (uint32_t)roundoff_s(S(x), y & 31, VT(w)->vxrm))
+OP3(VSSRL, (uint32_t)roundoff_u(x, y & 31, VTU(w)->vxrm))
+OP3(VSSRA, (uint32_t)roundoff_s(S(x), y & 31, VTU(w)->vxrm))
 
 /* ---- merges and moves ---- */
 /* vmerge: v0 selects vs1/rs1/imm (1) or vs2 (0) in every active element */
 #define MERGE(ID, REGS, Y_DECL, Y_ELEM)                                        \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
-    int f_ = vt_vcheck(w, d, REGS);                                            \
+    int f_ = vtu_vcheck(w, d, REGS);                                            \
     if (f_) return f_;                                                         \
     Y_DECL;                                                                    \
-    for (unsigned g = 0; g < VT(w)->lmul; g++) {                               \
-      vs_mask m = w->active & VT(w)->vlmask[g], sel = vt_v0_bits(w, g);        \
-      uint32_t *vd = vt_vreg(w, d->rd + g);                                    \
-      const uint32_t *v2 = vt_vreg(w, d->rs2 + g), *v1 = vt_vreg(w, d->rs1 + g); \
+    for (unsigned g = 0; g < VTU(w)->lmul; g++) {                               \
+      vs_mask m = w->active & VTU(w)->vlmask[g], sel = vtu_v0_bits(w, g);        \
+      uint32_t *vd = vtu_vreg(w, d->rd + g);                                    \
+      const uint32_t *v2 = vtu_vreg(w, d->rs2 + g), *v1 = vtu_vreg(w, d->rs1 + g); \
       (void)v1;                                                                \
       for (unsigned i = 0; i < w->nlanes; i++)                                 \
         if (m >> i & 1) vd[i] = (sel >> i & 1) ? (Y_ELEM) : v2[i];             \
     }                                                                          \
-    return vt_next(w, d);                                                      \
+    return vtu_next(w, d);                                                      \
   }
-MERGE(VMERGE_VVM, VT_VD | VT_VS1 | VT_VS2, (void)0, v1[i])
-MERGE(VMERGE_VXM, VT_VD | VT_VS2, uint32_t ys_ = w->x[d->rs1], ys_)
-MERGE(VMERGE_VIM, VT_VD | VT_VS2, uint32_t ys_ = (uint32_t)d->imm, ys_)
+MERGE(VMERGE_VVM, VTU_VD | VTU_VS1 | VTU_VS2, (void)0, v1[i])
+MERGE(VMERGE_VXM, VTU_VD | VTU_VS2, uint32_t ys_ = w->x[d->rs1], ys_)
+MERGE(VMERGE_VIM, VTU_VD | VTU_VS2, uint32_t ys_ = (uint32_t)d->imm, ys_)
 
 /* vmv.v.*: vd = vs1 / rs1 / imm in every active element */
-int vt_x_VMV_V_V(vs_warp *w, const vs_dinsn *d)
-    VLOOP(VT_VD | VT_VS1, (void)0, v1[i], vd[i] = y)
-int vt_x_VMV_V_X(vs_warp *w, const vs_dinsn *d)
-    VLOOP(VT_VD, uint32_t ys_ = w->x[d->rs1], ys_, vd[i] = y)
-int vt_x_VMV_V_I(vs_warp *w, const vs_dinsn *d)
-    VLOOP(VT_VD, uint32_t ys_ = (uint32_t)d->imm, ys_, vd[i] = y)
+int vtu_x_VMV_V_V(vs_warp *w, const vs_dinsn *d)
+    VLOOP(VTU_VD | VTU_VS1, (void)0, v1[i], vd[i] = y)
+int vtu_x_VMV_V_X(vs_warp *w, const vs_dinsn *d)
+    VLOOP(VTU_VD, uint32_t ys_ = w->x[d->rs1], ys_, vd[i] = y)
+int vtu_x_VMV_V_I(vs_warp *w, const vs_dinsn *d)
+    VLOOP(VTU_VD, uint32_t ys_ = (uint32_t)d->imm, ys_, vd[i] = y)
 /* Ventus: vmv.s.x broadcasts like vmv.v.x */
-int vt_x_VMV_S_X(vs_warp *w, const vs_dinsn *d)
-    VLOOP(VT_VD, uint32_t ys_ = w->x[d->rs1], ys_, vd[i] = y)
+int vtu_x_VMV_S_X(vs_warp *w, const vs_dinsn *d)
+    VLOOP(VTU_VD, uint32_t ys_ = w->x[d->rs1], ys_, vd[i] = y)
 
 /* vid.v: element index */
-int vt_x_VID_V(vs_warp *w, const vs_dinsn *d)
-    VLOOP(VT_VD, (void)0, 0, vd[i] = g * n + i)
+int vtu_x_VID_V(vs_warp *w, const vs_dinsn *d)
+    VLOOP(VTU_VD, (void)0, 0, vd[i] = g * n + i)
 
 /* Ventus: every active thread writes rd, so the highest active thread's
  * element is what remains */
-int vt_x_VMV_X_S(vs_warp *w, const vs_dinsn *d)
+int vtu_x_VMV_X_S(vs_warp *w, const vs_dinsn *d)
 {
-  int f = vt_vcheck(w, d, VT_VS2);
+  int f = vtu_vcheck(w, d, VTU_VS2);
   if (f) return f;
-  vs_mask m = w->active & VT(w)->vlmask[0];
+  vs_mask m = w->active & VTU(w)->vlmask[0];
   if (m) {
     unsigned hi = 63u - (unsigned)__builtin_clzll(m);
-    vt_xw(w, d->rd, vt_vreg(w, d->rs2)[hi]);
+    vtu_xw(w, d->rd, vtu_vreg(w, d->rs2)[hi]);
   }
-  return vt_next(w, d);
+  return vtu_next(w, d);
 }
 
 /* Ventus vadd12.vi / vsub12.vi: vd = vs1 +/- sext(imm12) */
-int vt_x_VADD12_VI(vs_warp *w, const vs_dinsn *d)
-    VLOOP(VT_VD | VT_VS1, uint32_t ys_ = (uint32_t)d->imm, ys_, vd[i] = v1[i] + y)
-int vt_x_VSUB12_VI(vs_warp *w, const vs_dinsn *d)
-    VLOOP(VT_VD | VT_VS1, uint32_t ys_ = (uint32_t)d->imm, ys_, vd[i] = v1[i] - y)
+int vtu_x_VADD12_VI(vs_warp *w, const vs_dinsn *d)
+    VLOOP(VTU_VD | VTU_VS1, uint32_t ys_ = (uint32_t)d->imm, ys_, vd[i] = v1[i] + y)
+int vtu_x_VSUB12_VI(vs_warp *w, const vs_dinsn *d)
+    VLOOP(VTU_VD | VTU_VS1, uint32_t ys_ = (uint32_t)d->imm, ys_, vd[i] = v1[i] - y)

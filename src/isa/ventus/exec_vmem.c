@@ -19,16 +19,16 @@ static inline uint32_t elem_addr(vs_warp *w, const vs_dinsn *d, int mode, unsign
   case A_UNIT: return w->x[d->rs1] + e * size + k;
   case A_STRIDE: return w->x[d->rs1] + e * w->x[d->rs2] + k;
   case A_INDEX: {
-    uint32_t ix = vt_vreg(w, d->rs2 + g)[i];
+    uint32_t ix = vtu_vreg(w, d->rs2 + g)[i];
     if (idx_size < 4) ix &= (1u << (idx_size * 8)) - 1u;
     return w->x[d->rs1] + ix + k;
   }
-  case A_OFFSET12: return vt_vreg(w, d->rs1)[i] + (uint32_t)d->imm + k;
+  case A_OFFSET12: return vtu_vreg(w, d->rs1)[i] + (uint32_t)d->imm + k;
   default: { /* private memory, spec 3.5 */
-    vt_warp *t = VT(w);
-    uint32_t a = vt_vreg(w, d->rs1)[i] + (uint32_t)d->imm + k;
-    uint32_t numw = t->ccsr[VT_CSR_NUMW - VT_CSR_TID], numt = t->ccsr[VT_CSR_NUMT - VT_CSR_TID];
-    uint32_t pds = t->ccsr[VT_CSR_PDS - VT_CSR_TID], tid = t->ccsr[VT_CSR_TID - VT_CSR_TID];
+    vtu_warp *t = VTU(w);
+    uint32_t a = vtu_vreg(w, d->rs1)[i] + (uint32_t)d->imm + k;
+    uint32_t numw = t->ccsr[VTU_CSR_NUMW - VTU_CSR_TID], numt = t->ccsr[VTU_CSR_NUMT - VTU_CSR_TID];
+    uint32_t pds = t->ccsr[VTU_CSR_PDS - VTU_CSR_TID], tid = t->ccsr[VTU_CSR_TID - VTU_CSR_TID];
     return pds + (a & ~3u) * numw * numt + (a & 3u) + (tid + i) * 4u;
   }
   }
@@ -36,8 +36,8 @@ static inline uint32_t elem_addr(vs_warp *w, const vs_dinsn *d, int mode, unsign
 
 static inline int pair_prefix(const vs_dinsn *d)
 {
-  unsigned p = d->aux & VT_AUX_PFX_MASK;
-  return p == VT_AUX_REGPAIR || p == VT_AUX_REGPAIRI;
+  unsigned p = d->aux & VTU_AUX_PFX_MASK;
+  return p == VTU_AUX_REGPAIR || p == VTU_AUX_REGPAIRI;
 }
 
 /* data register of a store: vs3 (bits 11:7) for the RVV forms, vs2 for the
@@ -45,64 +45,64 @@ static inline int pair_prefix(const vs_dinsn *d)
 /* always inlined: each instruction gets a copy with its mode and sizes constant */
 static inline __attribute__((always_inline)) int vload(vs_warp *w, const vs_dinsn *d, int mode, unsigned size, int sign, unsigned idx_size)
 {
-  unsigned regs = VT_VD | (mode == A_INDEX ? VT_VS2 : 0);
-  int f = vt_vcheck(w, d, regs);
+  unsigned regs = VTU_VD | (mode == A_INDEX ? VTU_VS2 : 0);
+  int f = vtu_vcheck(w, d, regs);
   if (f) return f;
   int words = (size == 4 && pair_prefix(d) && (d->rd & 1) == 0) ? 2 : 1;
   if (words == 2 && d->rd + 1 > 255)
     return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "register pair v%u:v%u does not exist", d->rd, d->rd + 1);
-  unsigned groups = (mode == A_OFFSET12 || mode == A_PRIVATE) ? 1 : VT(w)->lmul;
+  unsigned groups = (mode == A_OFFSET12 || mode == A_PRIVATE) ? 1 : VTU(w)->lmul;
   unsigned esize = size * (unsigned)words; /* bytes per element */
   for (unsigned g = 0; g < groups; g++) {
-    vs_mask m = (mode == A_OFFSET12 || mode == A_PRIVATE) ? w->active & VT(w)->vlmask[0]
-                                                           : vt_emask(w, d, g);
+    vs_mask m = (mode == A_OFFSET12 || mode == A_PRIVATE) ? w->active & VTU(w)->vlmask[0]
+                                                           : vtu_emask(w, d, g);
     for (int k = 0; k < words; k++) {
-      uint32_t *vd = vt_vreg(w, d->rd + g + (unsigned)k);
+      uint32_t *vd = vtu_vreg(w, d->rd + g + (unsigned)k);
       for (unsigned i = 0; i < w->nlanes; i++) {
         if (!(m >> i & 1)) continue;
         uint32_t a = mode == A_UNIT ? w->x[d->rs1] + (g * w->nlanes + i) * esize + (uint32_t)k * 4u
                                     : elem_addr(w, d, mode, size, idx_size, g, i, (uint32_t)k * 4u);
         uint32_t v = 0;
-        if ((f = vt_load(w, a, size, sign, &v, i))) return f;
+        if ((f = vtu_load(w, a, size, sign, &v, i))) return f;
         vd[i] = v;
       }
     }
   }
-  return vt_next(w, d);
+  return vtu_next(w, d);
 }
 
 static inline __attribute__((always_inline)) int vstore(vs_warp *w, const vs_dinsn *d, int mode, unsigned size, unsigned data_reg,
                   unsigned idx_size)
 {
-  unsigned regs = (mode == A_INDEX ? VT_VS2 : 0) | (data_reg == d->rs3 ? VT_VS3 : VT_VS2);
-  int f = vt_vcheck(w, d, regs);
+  unsigned regs = (mode == A_INDEX ? VTU_VS2 : 0) | (data_reg == d->rs3 ? VTU_VS3 : VTU_VS2);
+  int f = vtu_vcheck(w, d, regs);
   if (f) return f;
   int words = (size == 4 && pair_prefix(d) && (data_reg & 1) == 0) ? 2 : 1;
   if (words == 2 && data_reg + 1 > 255)
     return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "register pair v%u:v%u does not exist", data_reg,
                          data_reg + 1);
-  unsigned groups = (mode == A_OFFSET12 || mode == A_PRIVATE) ? 1 : VT(w)->lmul;
+  unsigned groups = (mode == A_OFFSET12 || mode == A_PRIVATE) ? 1 : VTU(w)->lmul;
   unsigned esize = size * (unsigned)words;
   for (unsigned g = 0; g < groups; g++) {
-    vs_mask m = (mode == A_OFFSET12 || mode == A_PRIVATE) ? w->active & VT(w)->vlmask[0]
-                                                           : vt_emask(w, d, g);
+    vs_mask m = (mode == A_OFFSET12 || mode == A_PRIVATE) ? w->active & VTU(w)->vlmask[0]
+                                                           : vtu_emask(w, d, g);
     for (int k = 0; k < words; k++) {
-      const uint32_t *vs = vt_vreg(w, data_reg + g + (unsigned)k);
+      const uint32_t *vs = vtu_vreg(w, data_reg + g + (unsigned)k);
       for (unsigned i = 0; i < w->nlanes; i++) {
         if (!(m >> i & 1)) continue;
         uint32_t a = mode == A_UNIT ? w->x[d->rs1] + (g * w->nlanes + i) * esize + (uint32_t)k * 4u
                                     : elem_addr(w, d, mode, size, idx_size, g, i, (uint32_t)k * 4u);
-        if ((f = vt_store(w, a, size, vs[i], i))) return f;
+        if ((f = vtu_store(w, a, size, vs[i], i))) return f;
       }
     }
   }
-  return vt_next(w, d);
+  return vtu_next(w, d);
 }
 
 #define LD(ID, MODE, SIZE, SIGN, IDX) \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d) { return vload(w, d, MODE, SIZE, SIGN, IDX); }
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) { return vload(w, d, MODE, SIZE, SIGN, IDX); }
 #define ST(ID, MODE, SIZE, REG, IDX) \
-  int vt_x_##ID(vs_warp *w, const vs_dinsn *d) { return vstore(w, d, MODE, SIZE, REG, IDX); }
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) { return vstore(w, d, MODE, SIZE, REG, IDX); }
 
 /* RVV forms (narrow elements sign-extended into the thread's element) */
 LD(VLE8_V, A_UNIT, 1, 1, 0)
@@ -190,11 +190,11 @@ static uint32_t *amo_word(vs_warp *w, uint32_t a, int *fault_ev)
 
 static int amo(vs_warp *w, const vs_dinsn *d, int op)
 {
-  int f = vt_vcheck(w, d, VT_VD | VT_VS1 | VT_VS2);
+  int f = vtu_vcheck(w, d, VTU_VD | VTU_VS1 | VTU_VS2);
   if (f) return f;
-  vs_mask m = w->active & VT(w)->vlmask[0];
-  uint32_t *vd = vt_vreg(w, d->rd);
-  const uint32_t *va = vt_vreg(w, d->rs1), *vv = vt_vreg(w, d->rs2);
+  vs_mask m = w->active & VTU(w)->vlmask[0];
+  uint32_t *vd = vtu_vreg(w, d->rd);
+  const uint32_t *va = vtu_vreg(w, d->rs1), *vv = vtu_vreg(w, d->rs2);
   for (unsigned i = 0; i < w->nlanes; i++) {
     if (!(m >> i & 1)) continue;
     uint32_t a = va[i], v = vv[i], old, nv;
@@ -207,19 +207,19 @@ static int amo(vs_warp *w, const vs_dinsn *d, int op)
         nv = amo_apply(op, old, v);
       } while (!__atomic_compare_exchange_n(p, &old, nv, 1, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
     } else {
-      if ((f = vs_mem_load(w->mem, a, &old, 4))) return vs_warp_memfault(w, f, a, 4, 0);
+      if ((f = vs_mem_load_aligned(w->mem, a, &old, 4))) return vs_warp_memfault(w, f, a, 4, 0);
       nv = amo_apply(op, old, v);
-      if ((f = vs_mem_store(w->mem, a, &nv, 4))) return vs_warp_memfault(w, f, a, 4, 1);
+      if ((f = vs_mem_store_aligned(w->mem, a, &nv, 4))) return vs_warp_memfault(w, f, a, 4, 1);
     }
-    vt_record(w, a, old, i, 4, 0);
-    vt_record(w, a, nv, i, 4, 1);
-    vt_mark_atomic(w, 2);
+    vtu_record(w, a, old, i, 4, 0);
+    vtu_record(w, a, nv, i, 4, 1);
+    vtu_mark_atomic(w, 2);
     vd[i] = old;
   }
-  return vt_next(w, d);
+  return vtu_next(w, d);
 }
 
-#define AMO(ID, OP) int vt_x_##ID(vs_warp *w, const vs_dinsn *d) { return amo(w, d, OP); }
+#define AMO(ID, OP) int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) { return amo(w, d, OP); }
 AMO(AMOSWAP_W, AMO_SWAP)
 AMO(AMOADD_W, AMO_ADD)
 AMO(AMOXOR_W, AMO_XOR)
@@ -233,35 +233,35 @@ AMO(AMOMAXU_W, AMO_MAXU)
 /* lr.w/sc.w per thread.  The reservation remembers the address and the
  * value read; sc.w succeeds if the word still holds that value (compared
  * and swapped atomically), so it is atomic across host threads too. */
-int vt_x_LR_W(vs_warp *w, const vs_dinsn *d)
+int vtu_x_LR_W(vs_warp *w, const vs_dinsn *d)
 {
-  int f = vt_vcheck(w, d, VT_VD | VT_VS1);
+  int f = vtu_vcheck(w, d, VTU_VD | VTU_VS1);
   if (f) return f;
-  vt_warp *t = VT(w);
+  vtu_warp *t = VTU(w);
   vs_mask m = w->active & t->vlmask[0];
-  uint32_t *vd = vt_vreg(w, d->rd);
-  const uint32_t *va = vt_vreg(w, d->rs1);
+  uint32_t *vd = vtu_vreg(w, d->rd);
+  const uint32_t *va = vtu_vreg(w, d->rs1);
   for (unsigned i = 0; i < w->nlanes; i++) {
     if (!(m >> i & 1)) continue;
     uint32_t v = 0;
-    if ((f = vt_load(w, va[i], 4, 0, &v, i))) return f;
-    vt_mark_atomic(w, 1);
+    if ((f = vtu_load(w, va[i], 4, 0, &v, i))) return f;
+    vtu_mark_atomic(w, 1);
     t->lr_addr[i] = va[i];
     t->lr_val[i] = v;
     t->lr_mask |= (vs_mask)1 << i;
     vd[i] = v;
   }
-  return vt_next(w, d);
+  return vtu_next(w, d);
 }
 
-int vt_x_SC_W(vs_warp *w, const vs_dinsn *d)
+int vtu_x_SC_W(vs_warp *w, const vs_dinsn *d)
 {
-  int f = vt_vcheck(w, d, VT_VD | VT_VS1 | VT_VS2);
+  int f = vtu_vcheck(w, d, VTU_VD | VTU_VS1 | VTU_VS2);
   if (f) return f;
-  vt_warp *t = VT(w);
+  vtu_warp *t = VTU(w);
   vs_mask m = w->active & t->vlmask[0];
-  uint32_t *vd = vt_vreg(w, d->rd);
-  const uint32_t *va = vt_vreg(w, d->rs1), *vv = vt_vreg(w, d->rs2);
+  uint32_t *vd = vtu_vreg(w, d->rd);
+  const uint32_t *va = vtu_vreg(w, d->rs1), *vv = vtu_vreg(w, d->rs2);
   for (unsigned i = 0; i < w->nlanes; i++) {
     if (!(m >> i & 1)) continue;
     uint32_t a = va[i], ok = 0;
@@ -274,15 +274,15 @@ int vt_x_SC_W(vs_warp *w, const vs_dinsn *d)
         ok = __atomic_compare_exchange_n(p, &expect, vv[i], 0, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
       } else {
         uint32_t cur;
-        if ((f = vs_mem_load(w->mem, a, &cur, 4))) return vs_warp_memfault(w, f, a, 4, 0);
+        if ((f = vs_mem_load_aligned(w->mem, a, &cur, 4))) return vs_warp_memfault(w, f, a, 4, 0);
         if (cur == expect) {
-          if ((f = vs_mem_store(w->mem, a, &vv[i], 4))) return vs_warp_memfault(w, f, a, 4, 1);
+          if ((f = vs_mem_store_aligned(w->mem, a, &vv[i], 4))) return vs_warp_memfault(w, f, a, 4, 1);
           ok = 1;
         }
       }
       if (ok) {
-        vt_record(w, a, vv[i], i, 4, 1);
-        vt_mark_atomic(w, 1);
+        vtu_record(w, a, vv[i], i, 4, 1);
+        vtu_mark_atomic(w, 1);
       }
     } else if (a & 3) {
       return vs_warp_memfault(w, VS_MF_MISALIGNED, a, 4, 1);
@@ -290,5 +290,5 @@ int vt_x_SC_W(vs_warp *w, const vs_dinsn *d)
     t->lr_mask &= ~((vs_mask)1 << i);
     vd[i] = ok ? 0 : 1;
   }
-  return vt_next(w, d);
+  return vtu_next(w, d);
 }

@@ -10,8 +10,8 @@
 #include "isa/ventus/frontend.h"
 #include "isa/ventus/vexec.h"
 
-static const vs_exec_fn exec_table[VT_NUM_INSNS] = {
-#define INSN(id, mn, args, match, mask, cls, fl) vt_x_##id,
+static const vs_exec_fn exec_table[VTU_NUM_INSNS] = {
+#define INSN(id, mn, args, match, mask, cls, fl) vtu_x_##id,
 #include "isa/ventus/insns.def"
 #undef INSN
 };
@@ -33,51 +33,51 @@ static void decode_page(void *ctx, vs_mem *m, vs_addr page_addr, vs_dpage *dp)
   if (read_word(m, (uint64_t)page_addr + VS_PAGE_SIZE, &words[VS_DPAGE_SLOTS])) have_next = 0;
   for (unsigned i = 0; i < VS_DPAGE_SLOTS; i++) {
     vs_dinsn *d = &dp->insn[i];
-    int ok = vt_decode(words[i], words[i + 1], i + 1 < VS_DPAGE_SLOTS || have_next, d) == 0;
-    d->exec = (ok || (d->op < VT_NUM_INSNS && vt_rows[d->op].cls == VS_CLS_PREFIX))
-                  ? (d->op < VT_NUM_INSNS ? exec_table[d->op] : vt_x_illegal)
-                  : vt_x_illegal;
+    int ok = vtu_decode(words[i], words[i + 1], i + 1 < VS_DPAGE_SLOTS || have_next, d) == 0;
+    d->exec = (ok || (d->op < VTU_NUM_INSNS && vtu_rows[d->op].cls == VS_CLS_PREFIX))
+                  ? (d->op < VTU_NUM_INSNS ? exec_table[d->op] : vtu_x_illegal)
+                  : vtu_x_illegal;
   }
 }
 
 /* ---- launch state (spec 6.3) ---- */
 static void warp_start(vs_warp *w, const vs_launch *l, const vs_wg *wg)
 {
-  vt_warp *t = VT(w);
+  vtu_warp *t = VTU(w);
   uint32_t *c = t->ccsr;
-  c[VT_CSR_TID - VT_CSR_TID] = w->wid * l->warp_threads;
-  c[VT_CSR_NUMW - VT_CSR_TID] = l->wg_warps;
-  c[VT_CSR_NUMT - VT_CSR_TID] = l->warp_threads;
-  c[VT_CSR_KNL - VT_CSR_TID] = l->knl_addr;
-  c[VT_CSR_WGID - VT_CSR_TID] = wg->id;
-  c[VT_CSR_WID - VT_CSR_TID] = w->wid;
-  c[VT_CSR_LDS - VT_CSR_TID] = wg->lds_base;
-  c[VT_CSR_PDS - VT_CSR_TID] = wg->pds_base;
-  c[VT_CSR_GDX - VT_CSR_TID] = wg->gx;
-  c[VT_CSR_GDY - VT_CSR_TID] = wg->gy;
-  c[VT_CSR_GDZ - VT_CSR_TID] = wg->gz;
+  c[VTU_CSR_TID - VTU_CSR_TID] = w->wid * l->warp_threads;
+  c[VTU_CSR_NUMW - VTU_CSR_TID] = l->wg_warps;
+  c[VTU_CSR_NUMT - VTU_CSR_TID] = l->warp_threads;
+  c[VTU_CSR_KNL - VTU_CSR_TID] = l->knl_addr;
+  c[VTU_CSR_WGID - VTU_CSR_TID] = wg->id;
+  c[VTU_CSR_WID - VTU_CSR_TID] = w->wid;
+  c[VTU_CSR_LDS - VTU_CSR_TID] = wg->lds_base;
+  c[VTU_CSR_PDS - VTU_CSR_TID] = wg->pds_base;
+  c[VTU_CSR_GDX - VTU_CSR_TID] = wg->gx;
+  c[VTU_CSR_GDY - VTU_CSR_TID] = wg->gy;
+  c[VTU_CSR_GDZ - VTU_CSR_TID] = wg->gz;
   /* vl = threads with e32, m1, ta, ma: what the start code sets anyway, so
    * programs without it (--nostartfiles) can use vector instructions */
   t->vtype = 0xd0;
   t->lmul = 1;
   t->vl = l->warp_threads;
-  vt_update_vl(t);
+  vtu_update_vl(t);
 }
 
 static size_t disasm(const vs_dinsn *d, vs_addr pc, char *buf, size_t n)
 {
-  return vt_disasm(d, (uint32_t)pc + d->len - 4, NULL, buf, n);
+  return vtu_disasm(d, (uint32_t)pc + d->len - 4, NULL, buf, n);
 }
 
 /* ---- operand information ---- */
 static void insn_info(const vs_dinsn *d, vs_insn_info *info)
 {
   memset(info, 0, sizeof *info);
-  if (d->op >= VT_NUM_INSNS) {
+  if (d->op >= VTU_NUM_INSNS) {
     info->cls = VS_CLS_ILLEGAL;
     return;
   }
-  const vt_row *r = &vt_rows[d->op];
+  const vtu_row *r = &vtu_rows[d->op];
   info->cls = r->cls;
   /* barrier imm5: [2] image, [1] global, [0] local fence (spec 5) */
   if (r->cls == VS_CLS_BARRIER) info->fence = (uint8_t)(d->imm & 7);
@@ -86,7 +86,7 @@ static void insn_info(const vs_dinsn *d, vs_insn_info *info)
   for (const char *a = r->args; *a; a++) {
     switch (*a) {
     case 'd': if (d->rd) DST('x', d->rd); break;
-    case 'D': DST('v', d->rd); if (r->flags & VT_F_ACC) SRC('v', d->rd); break;
+    case 'D': DST('v', d->rd); if (r->flags & VTU_F_ACC) SRC('v', d->rd); break;
     case 's': if (d->rs1) SRC('x', d->rs1); break;
     case 't': if (d->rs2) SRC('x', d->rs2); break;
     case 'r': if (d->rs3) SRC('x', d->rs3); break;
@@ -104,7 +104,7 @@ static void insn_info(const vs_dinsn *d, vs_insn_info *info)
 
 static void describe(const vs_warp *w, FILE *out)
 {
-  const vt_warp *t = (const vt_warp *)w;
+  const vtu_warp *t = (const vtu_warp *)w;
   static const char *const names[] = {"tid", "numw", "numt", "knl", "wgid", "wid", "lds",
                                       "pds", "gdx", "gdy", "gdz", "print", "rpc"};
   for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -128,31 +128,31 @@ static const char *spike_text(char *text)
 static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc64)
 {
   uint32_t pc = (uint32_t)pc64;
-  const vt_warp *t = (const vt_warp *)w;
+  const vtu_warp *t = (const vtu_warp *)w;
   char text[160];
-  vt_disasm_opts o = {0};
+  vtu_disasm_opts o = {0};
   o.numeric_regs = 1;
   o.csr_names = 1;
   int core = (int)w->wid;
   uint32_t ipc = pc;
   if (d->len == 8) { /* the prefix has its own (empty) commit */
     vs_dinsn p;
-    vt_decode_word(d->pword, &p);
-    vt_disasm(&p, pc, &o, text, sizeof text);
+    vtu_decode_word(d->pword, &p);
+    vtu_disasm(&p, pc, &o, text, sizeof text);
     fprintf(out, "core %3d: 0x%08x (0x%08x) %s\n", core, pc, d->pword, spike_text(text));
     fprintf(out, "core %3d: 3 0x%08x (0x%08x)\n", core, pc, d->pword);
     ipc = pc + 4;
   }
-  vt_disasm(d, ipc, &o, text, sizeof text);
+  vtu_disasm(d, ipc, &o, text, sizeof text);
   fprintf(out, "core %3d: 0x%08x (0x%08x) %s\n", core, ipc, d->word, spike_text(text));
   fprintf(out, "core %3d: 3 0x%08x (0x%08x)", core, ipc, d->word);
   vs_insn_info info;
   insn_info(d, &info);
-  const vt_row *r = &vt_rows[d->op];
+  const vtu_row *r = &vtu_rows[d->op];
   int vector = (r->cls >= VS_CLS_VALU && r->cls <= VS_CLS_VCFG) ||
-               (r->cls == VS_CLS_SIMT && d->op != VT_JOIN && d->op != VT_SETRPC);
+               (r->cls == VS_CLS_SIMT && d->op != VTU_JOIN && d->op != VTU_SETRPC);
   for (unsigned k = 0; k < info.ndst; k++) {
-    if (info.dst[k].file == 'x' && (r->flags & VT_F_FRD)) {
+    if (info.dst[k].file == 'x' && (r->flags & VTU_F_FRD)) {
       fprintf(out, " f%-2u 0xffffffff%08x", info.dst[k].idx, w->x[info.dst[k].idx]);
     } else if (info.dst[k].file == 'x') {
       fprintf(out, " x%-2u 0x%08x", info.dst[k].idx, w->x[info.dst[k].idx]);
@@ -171,16 +171,16 @@ static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc64)
   if (r->cls == VS_CLS_VCFG)
     fprintf(out, " c3104_vl 0x%08x c3105_vtype 0x%08x c768_mstatus 0x%08x", t->vl, t->vtype, t->mstatus);
   if (r->cls == VS_CLS_SIMT) {
-    if (d->op == VT_SETRPC) fprintf(out, " c2060_rpc 0x%08x", t->ccsr[VT_CSR_RPC - VT_CSR_TID]);
+    if (d->op == VTU_SETRPC) fprintf(out, " c2060_rpc 0x%08x", t->ccsr[VTU_CSR_RPC - VTU_CSR_TID]);
     fprintf(out, " current mask:\t%08" PRIx64 " current npc:\t%08x stack size: %x", (uint64_t)w->active,
             (uint32_t)w->pc, w->sp);
   }
-  if (r->cls == VS_CLS_CSR && d->op != VT_NUM_INSNS) {
+  if (r->cls == VS_CLS_CSR && d->op != VTU_NUM_INSNS) {
     unsigned csr = (unsigned)d->imm & 0xfff;
-    int writes = !((d->op == VT_CSRRS || d->op == VT_CSRRC || d->op == VT_CSRRSI || d->op == VT_CSRRCI) && d->rs1 == 0);
+    int writes = !((d->op == VTU_CSRRS || d->op == VTU_CSRRC || d->op == VTU_CSRRSI || d->op == VTU_CSRRCI) && d->rs1 == 0);
     uint32_t v;
-    if (writes && vt_csr_read((vs_warp *)w, csr, &v) == 0) {
-      const char *nm = vt_csr_name(csr, 1);
+    if (writes && vtu_csr_read((vs_warp *)w, csr, &v) == 0) {
+      const char *nm = vtu_csr_name(csr, 1);
       fprintf(out, " c%u_%s 0x%08x", csr, nm ? nm : "csr", v);
     }
   }
@@ -195,12 +195,12 @@ static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc64)
 
 static void print_done(vs_warp *w)
 {
-  VT(w)->ccsr[VT_CSR_PRINT - VT_CSR_TID] = 0;
+  VTU(w)->ccsr[VTU_CSR_PRINT - VTU_CSR_TID] = 0;
 }
 
 const vs_isa vs_isa_ventus = {
   .name = "ventus",
-  .warp_size = sizeof(vt_warp),
+  .warp_size = sizeof(vtu_warp),
   .nxregs = 256,
   .nvregs = 256,
   .decode_page = decode_page,

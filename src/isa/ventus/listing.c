@@ -54,7 +54,7 @@ static int symbolize(void *vctx, uint32_t addr, char *buf, size_t n)
   return 0;
 }
 
-static void to_vt_opts(const vs_disasm_options *o, vt_disasm_opts *v, symctx *sc)
+static void to_vt_opts(const vs_disasm_options *o, vtu_disasm_opts *v, symctx *sc)
 {
   memset(v, 0, sizeof *v);
   if (o) {
@@ -71,11 +71,11 @@ static void to_vt_opts(const vs_disasm_options *o, vt_disasm_opts *v, symctx *sc
 unsigned vs_disasm_insn(vs_addr pc, uint32_t w0, uint32_t w1, int have_w1,
                         const vs_disasm_options *opt, char *buf, size_t n)
 {
-  vt_disasm_opts vo;
+  vtu_disasm_opts vo;
   to_vt_opts(opt, &vo, NULL);
   vs_dinsn d;
-  vt_decode(w0, w1, have_w1, &d);
-  vt_disasm(&d, (uint32_t)pc, &vo, buf, n);
+  vtu_decode(w0, w1, have_w1, &d);
+  vtu_disasm(&d, (uint32_t)pc, &vo, buf, n);
   return d.len;
 }
 
@@ -94,7 +94,7 @@ static void print_line(FILE *out, uint32_t pc, uint32_t w, const char *text,
 static void listing(FILE *out, const uint32_t *addr, const uint32_t *words, size_t n,
                     symctx *sc, const vs_disasm_options *opt)
 {
-  vt_disasm_opts vo;
+  vtu_disasm_opts vo;
   to_vt_opts(opt, &vo, sc);
   size_t li = 0;
   char text[512];
@@ -109,13 +109,13 @@ static void listing(FILE *out, const uint32_t *addr, const uint32_t *words, size
     }
     vs_dinsn d;
     int next_contiguous = i + 1 < n && addr[i + 1] == pc + 4;
-    if (vt_is_prefix(words[i]) && next_contiguous &&
-        vt_decode(words[i], words[i + 1], 1, &d) == 0) {
+    if (vtu_is_prefix(words[i]) && next_contiguous &&
+        vtu_decode(words[i], words[i + 1], 1, &d) == 0) {
       /* the prefix on its own line, then the instruction it extends showing
        * the effective registers and immediate */
       vs_dinsn p;
-      vt_decode_word(words[i], &p);
-      vt_disasm(&p, pc, &vo, text, sizeof text);
+      vtu_decode_word(words[i], &p);
+      vtu_disasm(&p, pc, &vo, text, sizeof text);
       print_line(out, pc, words[i], text, opt);
       i++;
       if (sc)
@@ -123,12 +123,12 @@ static void listing(FILE *out, const uint32_t *addr, const uint32_t *words, size
           fprintf(out, "\n%08x <%s>:\n", pc + 4, sc->labels[li].name);
           li++;
         }
-      vt_disasm(&d, pc + 4, &vo, text, sizeof text);
+      vtu_disasm(&d, pc + 4, &vo, text, sizeof text);
       print_line(out, pc + 4, words[i], text, opt);
       continue;
     }
-    vt_decode_word(words[i], &d);
-    vt_disasm(&d, pc, &vo, text, sizeof text);
+    vtu_decode_word(words[i], &d);
+    vtu_disasm(&d, pc, &vo, text, sizeof text);
     print_line(out, pc, words[i], text, opt);
   }
 }

@@ -5,39 +5,39 @@
 #include "isa/ventus/ventus.h"
 
 #define S12 -2048, 2047
-static const vt_operand_info operands[] = {
+static const vtu_operand_info operands[] = {
   /* letter kind       slot bits  min      max       ext_min  ext_max  align */
-  {'d', VT_K_XREG,  'd', 5,  0, 255, 0, 255, 0},
-  {'s', VT_K_XREG,  's', 5,  0, 255, 0, 255, 0},
-  {'t', VT_K_XREG,  't', 5,  0, 255, 0, 255, 0},
-  {'r', VT_K_XREG,  'r', 5,  0, 255, 0, 255, 0},
-  {'D', VT_K_VREG,  'd', 5,  0, 255, 0, 255, 0},
-  {'S', VT_K_VREG,  's', 5,  0, 255, 0, 255, 0},
-  {'T', VT_K_VREG,  't', 5,  0, 255, 0, 255, 0},
-  {'R', VT_K_VREG,  'r', 5,  0, 255, 0, 255, 0},  /* vs3: store data, bits 11:7 */
-  {'i', VT_K_SIMM,  'i', 12, S12, S12, 0},
-  {'o', VT_K_SIMM,  'i', 12, S12, S12, 0},
-  {'b', VT_K_PCREL, 'i', 13, -4096, 4094, -4096, 4094, 2},
-  {'a', VT_K_PCREL, 'i', 21, -1048576, 1048574, -1048576, 1048574, 2},
-  {'u', VT_K_UPPER, 'i', 20, 0, 0xfffff, 0, 0xfffff, 0},
-  {'h', VT_K_UIMM,  'i', 5,  0, 31, 0, 31, 0},
-  {'c', VT_K_CSR,   'i', 12, 0, 4095, 0, 4095, 0},
-  {'z', VT_K_UIMM,  's', 5,  0, 31, 0, 31, 0},
-  {'m', VT_K_RM,    'm', 3,  0, 7, 0, 7, 0},
-  {'P', VT_K_FENCE, 'i', 4,  0, 15, 0, 15, 0},
-  {'Q', VT_K_FENCE, 'i', 4,  0, 15, 0, 15, 0},
-  {'k', VT_K_SIMM,  'i', 5,  -16, 15, -1024, 1023, 0},
-  {'K', VT_K_UIMM,  'i', 5,  0, 31, 0, 2047, 0},
-  {'y', VT_K_VTYPE, 'i', 11, 0, 2047, 0, 2047, 0},
-  {'Y', VT_K_VTYPE, 'i', 10, 0, 1023, 0, 1023, 0},
-  {'M', VT_K_VM,    'v', 1,  0, 1, 0, 1, 0},
-  {'0', VT_K_V0,    0,   0,  0, 0, 0, 0, 0},
-  {'l', VT_K_SIMM,  'i', 11, -1024, 1023, -1024, 1023, 0},
-  {'L', VT_K_SIMM,  'i', 11, -1024, 1023, -1024, 1023, 0},
-  {'B', VT_K_UIMM,  'i', 5,  0, 31, 0, 31, 0},
+  {'d', VTU_K_XREG,  'd', 5,  0, 255, 0, 255, 0},
+  {'s', VTU_K_XREG,  's', 5,  0, 255, 0, 255, 0},
+  {'t', VTU_K_XREG,  't', 5,  0, 255, 0, 255, 0},
+  {'r', VTU_K_XREG,  'r', 5,  0, 255, 0, 255, 0},
+  {'D', VTU_K_VREG,  'd', 5,  0, 255, 0, 255, 0},
+  {'S', VTU_K_VREG,  's', 5,  0, 255, 0, 255, 0},
+  {'T', VTU_K_VREG,  't', 5,  0, 255, 0, 255, 0},
+  {'R', VTU_K_VREG,  'r', 5,  0, 255, 0, 255, 0},  /* vs3: store data, bits 11:7 */
+  {'i', VTU_K_SIMM,  'i', 12, S12, S12, 0},
+  {'o', VTU_K_SIMM,  'i', 12, S12, S12, 0},
+  {'b', VTU_K_PCREL, 'i', 13, -4096, 4094, -4096, 4094, 2},
+  {'a', VTU_K_PCREL, 'i', 21, -1048576, 1048574, -1048576, 1048574, 2},
+  {'u', VTU_K_UPPER, 'i', 20, 0, 0xfffff, 0, 0xfffff, 0},
+  {'h', VTU_K_UIMM,  'i', 5,  0, 31, 0, 31, 0},
+  {'c', VTU_K_CSR,   'i', 12, 0, 4095, 0, 4095, 0},
+  {'z', VTU_K_UIMM,  's', 5,  0, 31, 0, 31, 0},
+  {'m', VTU_K_RM,    'm', 3,  0, 7, 0, 7, 0},
+  {'P', VTU_K_FENCE, 'i', 4,  0, 15, 0, 15, 0},
+  {'Q', VTU_K_FENCE, 'i', 4,  0, 15, 0, 15, 0},
+  {'k', VTU_K_SIMM,  'i', 5,  -16, 15, -1024, 1023, 0},
+  {'K', VTU_K_UIMM,  'i', 5,  0, 31, 0, 2047, 0},
+  {'y', VTU_K_VTYPE, 'i', 11, 0, 2047, 0, 2047, 0},
+  {'Y', VTU_K_VTYPE, 'i', 10, 0, 1023, 0, 1023, 0},
+  {'M', VTU_K_VM,    'v', 1,  0, 1, 0, 1, 0},
+  {'0', VTU_K_V0,    0,   0,  0, 0, 0, 0, 0},
+  {'l', VTU_K_SIMM,  'i', 11, -1024, 1023, -1024, 1023, 0},
+  {'L', VTU_K_SIMM,  'i', 11, -1024, 1023, -1024, 1023, 0},
+  {'B', VTU_K_UIMM,  'i', 5,  0, 31, 0, 31, 0},
 };
 
-const vt_operand_info *vt_operand(char letter)
+const vtu_operand_info *vtu_operand(char letter)
 {
   for (size_t i = 0; i < sizeof operands / sizeof operands[0]; i++)
     if (operands[i].letter == letter)
@@ -57,7 +57,7 @@ static int32_t sext(uint32_t v, int width)
 }
 
 /* Raw (unextended, unsigned) bits of a letter's field. */
-uint32_t vt_bits_extract(char letter, uint32_t w)
+uint32_t vtu_bits_extract(char letter, uint32_t w)
 {
   switch (letter) {
   case 'd': case 'D': case 'R': return bits(w, 11, 7);
@@ -89,7 +89,7 @@ static uint32_t put(uint32_t w, int hi, int lo, uint32_t v)
   return (w & ~m) | ((v << lo) & m);
 }
 
-uint32_t vt_bits_insert(char letter, uint32_t w, uint32_t v)
+uint32_t vtu_bits_insert(char letter, uint32_t w, uint32_t v)
 {
   switch (letter) {
   case 'd': case 'D': case 'R': return put(w, 11, 7, v);
@@ -118,7 +118,7 @@ uint32_t vt_bits_insert(char letter, uint32_t w, uint32_t v)
 }
 
 /* Value of a letter's operand in a decoded instruction. */
-int32_t vt_field_get(const vs_dinsn *d, char letter)
+int32_t vtu_field_get(const vs_dinsn *d, char letter)
 {
   switch (letter) {
   case 'd': case 'D': return d->rd;
@@ -134,7 +134,7 @@ int32_t vt_field_get(const vs_dinsn *d, char letter)
   }
 }
 
-void vt_field_set(vs_dinsn *d, char letter, int32_t v)
+void vtu_field_set(vs_dinsn *d, char letter, int32_t v)
 {
   switch (letter) {
   case 'd': case 'D': d->rd = (uint16_t)v; break;
@@ -151,8 +151,8 @@ void vt_field_set(vs_dinsn *d, char letter, int32_t v)
 }
 
 /* Decoded value of an immediate letter from its raw bits. */
-int32_t vt_imm_value(char letter, uint32_t raw);
-int32_t vt_imm_value(char letter, uint32_t raw)
+int32_t vtu_imm_value(char letter, uint32_t raw);
+int32_t vtu_imm_value(char letter, uint32_t raw)
 {
   switch (letter) {
   case 'i': case 'o': return sext(raw, 12);
@@ -176,7 +176,7 @@ static const char *const xabi_hi[32] = {
   "t19", "t20", "t21", "t22", "t23", "t24", "t25", "t26", "t27", "t28", "t29",
   "t30", "t31", "t32", "t33", "t34", "t35", "t36", "t37", "t38", "t39"};
 
-const char *vt_xreg_abi_name(unsigned r)
+const char *vtu_xreg_abi_name(unsigned r)
 {
   return r < 32 ? xabi[r] : r < 64 ? xabi_hi[r - 32] : NULL;
 }
@@ -193,18 +193,18 @@ static int parse_index(const char *s, size_t n, int max)
   return v <= max ? v : -1;
 }
 
-int vt_parse_xreg(const char *s, size_t n)
+int vtu_parse_xreg(const char *s, size_t n)
 {
   if (n >= 2 && s[0] == 'x') return parse_index(s + 1, n - 1, 255);
   for (int i = 0; i < 64; i++) {
-    const char *nm = vt_xreg_abi_name((unsigned)i);
+    const char *nm = vtu_xreg_abi_name((unsigned)i);
     if (strlen(nm) == n && memcmp(nm, s, n) == 0) return i;
   }
   if (n == 2 && memcmp(s, "fp", 2) == 0) return 8;
   return -1;
 }
 
-int vt_parse_vreg(const char *s, size_t n)
+int vtu_parse_vreg(const char *s, size_t n)
 {
   if (n >= 2 && s[0] == 'v') return parse_index(s + 1, n - 1, 255);
   return -1;
@@ -212,9 +212,9 @@ int vt_parse_vreg(const char *s, size_t n)
 
 static const char *const rms[8] = {"rne", "rtz", "rdn", "rup", "rmm", NULL, NULL, "dyn"};
 
-const char *vt_rm_name(unsigned rm) { return rm < 8 ? rms[rm] : NULL; }
+const char *vtu_rm_name(unsigned rm) { return rm < 8 ? rms[rm] : NULL; }
 
-int vt_parse_rm(const char *s, size_t n)
+int vtu_parse_rm(const char *s, size_t n)
 {
   for (int i = 0; i < 8; i++)
     if (rms[i] && strlen(rms[i]) == n && memcmp(rms[i], s, n) == 0) return i;
@@ -223,9 +223,9 @@ int vt_parse_rm(const char *s, size_t n)
 
 /* ---- CSRs ---- */
 static const struct { const char *name; uint16_t num; uint8_t kind; } csrs[] = {
-#define STD VT_CSR_STD
-#define VENTUS VT_CSR_VENTUS
-#define ALT VT_CSR_ALT
+#define STD VTU_CSR_STD
+#define VENTUS VTU_CSR_VENTUS
+#define ALT VTU_CSR_ALT
 #define CSR(name, num, kind) {name, num, kind},
 #include "isa/ventus/csrs.def"
 #undef CSR
@@ -234,17 +234,17 @@ static const struct { const char *name; uint16_t num; uint8_t kind; } csrs[] = {
 #undef ALT
 };
 
-const char *vt_csr_name(unsigned num, int include_ventus)
+const char *vtu_csr_name(unsigned num, int include_ventus)
 {
   for (size_t i = 0; i < sizeof csrs / sizeof csrs[0]; i++) {
-    if (csrs[i].num != num || csrs[i].kind == VT_CSR_ALT) continue;
-    if (csrs[i].kind == VT_CSR_VENTUS && !include_ventus) return NULL;
+    if (csrs[i].num != num || csrs[i].kind == VTU_CSR_ALT) continue;
+    if (csrs[i].kind == VTU_CSR_VENTUS && !include_ventus) return NULL;
     return csrs[i].name;
   }
   return NULL;
 }
 
-int vt_csr_lookup(const char *s, size_t n)
+int vtu_csr_lookup(const char *s, size_t n)
 {
   for (size_t i = 0; i < sizeof csrs / sizeof csrs[0]; i++)
     if (strlen(csrs[i].name) == n && memcmp(csrs[i].name, s, n) == 0)

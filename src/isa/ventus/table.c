@@ -6,14 +6,14 @@
 
 #include "isa/ventus/ventus.h"
 
-const vt_row vt_rows[VT_NUM_INSNS] = {
+const vtu_row vtu_rows[VTU_NUM_INSNS] = {
 #define INSN(id, mn, args, match, mask, cls, fl) \
   {mn, args, (uint32_t)(match), (uint32_t)(mask), VS_CLS_##cls, (uint8_t)(fl)},
 #include "isa/ventus/insns.def"
 #undef INSN
 };
 
-int32_t vt_imm_value(char letter, uint32_t raw);
+int32_t vtu_imm_value(char letter, uint32_t raw);
 
 /* ---- aliases ---------------------------------------------------------- */
 static const struct {
@@ -21,18 +21,18 @@ static const struct {
   uint16_t base;
   uint8_t flags;
 } alias_src[] = {
-#define ALIAS(mn, args, base, cons, fl) {mn, args, cons, VT_##base, fl},
+#define ALIAS(mn, args, base, cons, fl) {mn, args, cons, VTU_##base, fl},
 #include "isa/ventus/aliases.def"
 #undef ALIAS
 };
 #define NALIASES (sizeof alias_src / sizeof alias_src[0])
-static vt_alias aliases[NALIASES];
+static vtu_alias aliases[NALIASES];
 
 /* ---- decoder index: rows bucketed by (opcode, funct3) ------------------ */
 static uint16_t bucket_start[1024 + 1];
-static uint16_t bucket_rows[VT_NUM_INSNS * 8];
+static uint16_t bucket_rows[VTU_NUM_INSNS * 8];
 typedef struct { const char *name; uint16_t id; } name_entry;
-static name_entry by_name[VT_NUM_INSNS];
+static name_entry by_name[VTU_NUM_INSNS];
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
 static int popcount32(uint32_t x) { return __builtin_popcount(x); }
@@ -44,11 +44,11 @@ static int cmp_name(const void *a, const void *b)
   return c ? c : (int)x->id - (int)y->id; /* keep table order for equal names */
 }
 
-static void parse_constraints(vt_alias *a, const char *s)
+static void parse_constraints(vtu_alias *a, const char *s)
 {
   a->ncons = 0;
   while (*s) {
-    if (a->ncons >= VT_MAX_CONSTRAINTS || !s[0] || s[1] != '=') abort();
+    if (a->ncons >= VTU_MAX_CONSTRAINTS || !s[0] || s[1] != '=') abort();
     char field = s[0];
     s += 2;
     char *end;
@@ -71,12 +71,12 @@ static void parse_constraints(vt_alias *a, const char *s)
 static void build_index(void)
 {
   /* decoder buckets; more specific masks first, then table order */
-  uint16_t order[VT_NUM_INSNS];
-  for (int i = 0; i < VT_NUM_INSNS; i++) order[i] = (uint16_t)i;
-  for (int i = 1; i < VT_NUM_INSNS; i++) { /* insertion sort: stable */
+  uint16_t order[VTU_NUM_INSNS];
+  for (int i = 0; i < VTU_NUM_INSNS; i++) order[i] = (uint16_t)i;
+  for (int i = 1; i < VTU_NUM_INSNS; i++) { /* insertion sort: stable */
     uint16_t x = order[i];
     int j = i - 1;
-    while (j >= 0 && popcount32(vt_rows[order[j]].mask) < popcount32(vt_rows[x].mask)) {
+    while (j >= 0 && popcount32(vtu_rows[order[j]].mask) < popcount32(vtu_rows[x].mask)) {
       order[j + 1] = order[j];
       j--;
     }
@@ -86,8 +86,8 @@ static void build_index(void)
   for (unsigned b = 0; b < 1024; b++) {
     bucket_start[b] = (uint16_t)n;
     unsigned opc = b >> 3, f3 = b & 7;
-    for (int k = 0; k < VT_NUM_INSNS; k++) {
-      const vt_row *r = &vt_rows[order[k]];
+    for (int k = 0; k < VTU_NUM_INSNS; k++) {
+      const vtu_row *r = &vtu_rows[order[k]];
       if ((r->match & 0x7f) != opc) continue;
       if ((r->mask & 0x7000) == 0x7000 && ((r->match >> 12) & 7) != f3) continue;
       bucket_rows[n++] = order[k];
@@ -95,11 +95,11 @@ static void build_index(void)
   }
   bucket_start[1024] = (uint16_t)n;
 
-  for (int i = 0; i < VT_NUM_INSNS; i++) {
-    by_name[i].name = vt_rows[i].mnemonic;
+  for (int i = 0; i < VTU_NUM_INSNS; i++) {
+    by_name[i].name = vtu_rows[i].mnemonic;
     by_name[i].id = (uint16_t)i;
   }
-  qsort(by_name, VT_NUM_INSNS, sizeof by_name[0], cmp_name);
+  qsort(by_name, VTU_NUM_INSNS, sizeof by_name[0], cmp_name);
 
   for (size_t i = 0; i < NALIASES; i++) {
     aliases[i].mnemonic = alias_src[i].mn;
@@ -112,24 +112,24 @@ static void build_index(void)
 
 static void init(void) { pthread_once(&init_once, build_index); }
 
-const vt_alias *vt_aliases(size_t *count)
+const vtu_alias *vtu_aliases(size_t *count)
 {
   init();
   *count = NALIASES;
   return aliases;
 }
 
-int vt_find_mnemonic(const char *s, size_t n)
+int vtu_find_mnemonic(const char *s, size_t n)
 {
   init();
-  size_t lo = 0, hi = VT_NUM_INSNS;
+  size_t lo = 0, hi = VTU_NUM_INSNS;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
     int c = strncmp(by_name[mid].name, s, n);
     if (c == 0 && by_name[mid].name[n] != '\0') c = 1;
     if (c < 0) lo = mid + 1; else hi = mid;
   }
-  if (lo < VT_NUM_INSNS && strncmp(by_name[lo].name, s, n) == 0 &&
+  if (lo < VTU_NUM_INSNS && strncmp(by_name[lo].name, s, n) == 0 &&
       by_name[lo].name[n] == '\0')
     return by_name[lo].id;
   return -1;
@@ -138,7 +138,7 @@ int vt_find_mnemonic(const char *s, size_t n)
 /* ---- decoding --------------------------------------------------------- */
 static int fill_fields(int op, uint32_t w, vs_dinsn *d)
 {
-  const vt_row *r = &vt_rows[op];
+  const vtu_row *r = &vtu_rows[op];
   memset(d, 0, sizeof *d);
   d->word = w;
   d->op = (uint16_t)op;
@@ -146,58 +146,58 @@ static int fill_fields(int op, uint32_t w, vs_dinsn *d)
   d->vm = 1;
   d->cls = r->cls;
   for (const char *a = r->args; *a; a++) {
-    const vt_operand_info *oi = vt_operand(*a);
+    const vtu_operand_info *oi = vtu_operand(*a);
     if (!oi) continue;
-    uint32_t raw = vt_bits_extract(*a, w);
+    uint32_t raw = vtu_bits_extract(*a, w);
     switch (oi->kind) {
-    case VT_K_XREG: case VT_K_VREG: case VT_K_RM: case VT_K_VM:
-    case VT_K_FENCE: case VT_K_UIMM: case VT_K_CSR: case VT_K_VTYPE:
-    case VT_K_UPPER:
-      vt_field_set(d, *a, (int32_t)raw);
+    case VTU_K_XREG: case VTU_K_VREG: case VTU_K_RM: case VTU_K_VM:
+    case VTU_K_FENCE: case VTU_K_UIMM: case VTU_K_CSR: case VTU_K_VTYPE:
+    case VTU_K_UPPER:
+      vtu_field_set(d, *a, (int32_t)raw);
       break;
-    case VT_K_SIMM: case VT_K_PCREL:
-      vt_field_set(d, *a, vt_imm_value(*a, raw));
+    case VTU_K_SIMM: case VTU_K_PCREL:
+      vtu_field_set(d, *a, vtu_imm_value(*a, raw));
       break;
-    case VT_K_V0:
+    case VTU_K_V0:
       d->vm = 0;
       break;
     }
-    if (oi->kind == VT_K_RM && (raw == 5 || raw == 6))
+    if (oi->kind == VTU_K_RM && (raw == 5 || raw == 6))
       return -1; /* reserved rounding mode: not an instruction */
   }
-  if (r->flags & VT_F_AQRL) d->aux = (uint8_t)((w >> 25) & 3);
+  if (r->flags & VTU_F_AQRL) d->aux = (uint8_t)((w >> 25) & 3);
   return 0;
 }
 
-int vt_decode_word(uint32_t w, vs_dinsn *d)
+int vtu_decode_word(uint32_t w, vs_dinsn *d)
 {
   init();
   unsigned b = ((w & 0x7f) << 3) | ((w >> 12) & 7);
   for (unsigned k = bucket_start[b]; k < bucket_start[b + 1]; k++) {
     int op = bucket_rows[k];
-    if ((w & vt_rows[op].mask) == vt_rows[op].match && fill_fields(op, w, d) == 0)
+    if ((w & vtu_rows[op].mask) == vtu_rows[op].match && fill_fields(op, w, d) == 0)
       return 0;
   }
   memset(d, 0, sizeof *d);
   d->word = w;
-  d->op = VT_NUM_INSNS;
+  d->op = VTU_NUM_INSNS;
   d->len = 4;
   d->vm = 1;
   d->cls = VS_CLS_ILLEGAL;
   return -1;
 }
 
-int vt_is_prefix(uint32_t w)
+int vtu_is_prefix(uint32_t w)
 {
   if ((w & 0x7f) != 0x0b) return 0;
   unsigned f3 = (w >> 12) & 7;
   return f3 == 2 || f3 == 3 || f3 == 5 || f3 == 7;
 }
 
-int vt_apply_prefix(uint32_t pw, vs_dinsn *d)
+int vtu_apply_prefix(uint32_t pw, vs_dinsn *d)
 {
-  if (d->op >= VT_NUM_INSNS || vt_rows[d->op].cls == VS_CLS_PREFIX) return -1;
-  const vt_row *r = &vt_rows[d->op];
+  if (d->op >= VTU_NUM_INSNS || vtu_rows[d->op].cls == VS_CLS_PREFIX) return -1;
+  const vtu_row *r = &vtu_rows[d->op];
   unsigned f3 = (pw >> 12) & 7;
   uint32_t e = pw >> 20;
   int imm_form = (f3 == 3 || f3 == 7);
@@ -205,9 +205,9 @@ int vt_apply_prefix(uint32_t pw, vs_dinsn *d)
   if (imm_form) { ext_s = 0; ext_t = (e >> 3) & 7; ext_r = 0; }
   else { ext_s = (e >> 3) & 7; ext_t = (e >> 6) & 7; ext_r = (e >> 9) & 7; }
   for (const char *a = r->args; *a; a++) {
-    const vt_operand_info *oi = vt_operand(*a);
+    const vtu_operand_info *oi = vtu_operand(*a);
     if (!oi) continue;
-    if (oi->kind == VT_K_XREG || oi->kind == VT_K_VREG) {
+    if (oi->kind == VTU_K_XREG || oi->kind == VTU_K_VREG) {
       switch (oi->slot) {
       case 'd': d->rd = (uint16_t)(d->rd | ext_d << 5); break;
       case 's': d->rs1 = (uint16_t)(d->rs1 | ext_s << 5); break;
@@ -215,51 +215,51 @@ int vt_apply_prefix(uint32_t pw, vs_dinsn *d)
       case 'r': d->rs3 = (uint16_t)(d->rs3 | ext_r << 5); break;
       }
     } else if (imm_form && (*a == 'k' || *a == 'K')) {
-      uint32_t v = ((e >> 6) & 63) << 5 | (vt_bits_extract(*a, d->word) & 31);
+      uint32_t v = ((e >> 6) & 63) << 5 | (vtu_bits_extract(*a, d->word) & 31);
       d->imm = *a == 'k' ? (int32_t)((v ^ 0x400u) - 0x400u) : (int32_t)v;
     }
   }
   d->pword = pw;
   d->len = 8;
-  d->aux = (uint8_t)((d->aux & ~VT_AUX_PFX_MASK) |
-                     (f3 == 2 ? VT_AUX_REGEXT : f3 == 3 ? VT_AUX_REGEXTI :
-                      f3 == 5 ? VT_AUX_REGPAIR : VT_AUX_REGPAIRI));
+  d->aux = (uint8_t)((d->aux & ~VTU_AUX_PFX_MASK) |
+                     (f3 == 2 ? VTU_AUX_REGEXT : f3 == 3 ? VTU_AUX_REGEXTI :
+                      f3 == 5 ? VTU_AUX_REGPAIR : VTU_AUX_REGPAIRI));
   return 0;
 }
 
-int vt_decode(uint32_t w0, uint32_t w1, int have_w1, vs_dinsn *d)
+int vtu_decode(uint32_t w0, uint32_t w1, int have_w1, vs_dinsn *d)
 {
-  if (!vt_is_prefix(w0) || !have_w1)
-    return vt_decode_word(w0, d);
-  if (vt_decode_word(w1, d) != 0 || vt_apply_prefix(w0, d) != 0) {
+  if (!vtu_is_prefix(w0) || !have_w1)
+    return vtu_decode_word(w0, d);
+  if (vtu_decode_word(w1, d) != 0 || vtu_apply_prefix(w0, d) != 0) {
     /* a prefix followed by something it cannot extend */
-    vt_decode_word(w0, d);
-    d->aux |= VT_AUX_BADPFX;
+    vtu_decode_word(w0, d);
+    d->aux |= VTU_AUX_BADPFX;
     return -1;
   }
   return 0;
 }
 
 /* ---- encoding --------------------------------------------------------- */
-int vt_encode(const vs_dinsn *d, uint32_t *word, uint32_t *pword, char *err,
+int vtu_encode(const vs_dinsn *d, uint32_t *word, uint32_t *pword, char *err,
               size_t errlen)
 {
   init();
-  if (d->op >= VT_NUM_INSNS) {
+  if (d->op >= VTU_NUM_INSNS) {
     snprintf(err, errlen, "not an instruction");
     return -1;
   }
-  const vt_row *r = &vt_rows[d->op];
+  const vtu_row *r = &vtu_rows[d->op];
   uint32_t w = r->match;
   unsigned ext[4] = {0, 0, 0, 0}; /* d s t r */
   int need_imm_ext = 0;
   int32_t imm_ext_val = 0;
   for (const char *a = r->args; *a; a++) {
-    const vt_operand_info *oi = vt_operand(*a);
+    const vtu_operand_info *oi = vtu_operand(*a);
     if (!oi) continue;
-    int32_t v = vt_field_get(d, *a);
+    int32_t v = vtu_field_get(d, *a);
     switch (oi->kind) {
-    case VT_K_XREG: case VT_K_VREG: {
+    case VTU_K_XREG: case VTU_K_VREG: {
       if (v < 0 || v > 255) {
         snprintf(err, errlen, "register index %d out of range", (int)v);
         return -1;
@@ -270,20 +270,20 @@ int vt_encode(const vs_dinsn *d, uint32_t *word, uint32_t *pword, char *err,
       }
       int k = oi->slot == 'd' ? 0 : oi->slot == 's' ? 1 : oi->slot == 't' ? 2 : 3;
       ext[k] = (unsigned)v >> 5;
-      w = vt_bits_insert(*a, w, (uint32_t)v & 31);
+      w = vtu_bits_insert(*a, w, (uint32_t)v & 31);
       break;
     }
-    case VT_K_V0:
+    case VTU_K_V0:
       break;
-    case VT_K_VM:
-      w = vt_bits_insert(*a, w, (uint32_t)(v & 1));
+    case VTU_K_VM:
+      w = vtu_bits_insert(*a, w, (uint32_t)(v & 1));
       break;
-    case VT_K_RM:
-      if (v < 0 || v > 7 || !vt_rm_name((unsigned)v)) {
+    case VTU_K_RM:
+      if (v < 0 || v > 7 || !vtu_rm_name((unsigned)v)) {
         snprintf(err, errlen, "invalid rounding mode %d", (int)v);
         return -1;
       }
-      w = vt_bits_insert(*a, w, (uint32_t)v);
+      w = vtu_bits_insert(*a, w, (uint32_t)v);
       break;
     default: {
       if (oi->align && (v & (oi->align - 1))) {
@@ -302,14 +302,14 @@ int vt_encode(const vs_dinsn *d, uint32_t *word, uint32_t *pword, char *err,
         }
       }
       uint32_t raw = (uint32_t)v;
-      if (oi->kind == VT_K_PCREL || oi->kind == VT_K_SIMM || oi->bits < 32)
+      if (oi->kind == VTU_K_PCREL || oi->kind == VTU_K_SIMM || oi->bits < 32)
         raw &= (oi->bits >= 32) ? 0xffffffffu : ((1u << oi->bits) - 1u);
-      w = vt_bits_insert(*a, w, raw);
+      w = vtu_bits_insert(*a, w, raw);
       break;
     }
     }
   }
-  if (r->flags & VT_F_AQRL) w |= (uint32_t)(d->aux & 3) << 25;
+  if (r->flags & VTU_F_AQRL) w |= (uint32_t)(d->aux & 3) << 25;
   *pword = 0;
   if (need_imm_ext) {
     if (ext[1] || ext[3]) {

@@ -13,16 +13,16 @@
 
 /* Ventus custom CSRs 0x800..0x80c (spec 2) */
 enum {
-  VT_CSR_TID = 0x800, VT_CSR_NUMW, VT_CSR_NUMT, VT_CSR_KNL, VT_CSR_WGID, VT_CSR_WID,
-  VT_CSR_LDS, VT_CSR_PDS, VT_CSR_GDX, VT_CSR_GDY, VT_CSR_GDZ, VT_CSR_PRINT, VT_CSR_RPC,
-  VT_CSR_LAST = VT_CSR_RPC
+  VTU_CSR_TID = 0x800, VTU_CSR_NUMW, VTU_CSR_NUMT, VTU_CSR_KNL, VTU_CSR_WGID, VTU_CSR_WID,
+  VTU_CSR_LDS, VTU_CSR_PDS, VTU_CSR_GDX, VTU_CSR_GDY, VTU_CSR_GDZ, VTU_CSR_PRINT, VTU_CSR_RPC,
+  VTU_CSR_LAST = VTU_CSR_RPC
 };
 
 /* A Ventus warp: the core warp plus the architectural state the core does
  * not know about. */
-typedef struct vt_warp {
+typedef struct vtu_warp {
   vs_warp w;
-  uint32_t ccsr[VT_CSR_LAST - VT_CSR_TID + 1]; /* custom CSRs */
+  uint32_t ccsr[VTU_CSR_LAST - VTU_CSR_TID + 1]; /* custom CSRs */
   uint32_t fflags, frm;
   uint32_t fflags_raised; /* flags raised by the last float instruction (commit log) */
   uint32_t vl, vtype, vstart, vxsat, vxrm;
@@ -32,15 +32,15 @@ typedef struct vt_warp {
   vs_mask vlmask[2];    /* lanes below vl, per register of a group */
   vs_mask lr_mask;      /* lanes holding an lr.w reservation      */
   uint32_t lr_addr[VS_MAX_LANES], lr_val[VS_MAX_LANES];
-} vt_warp;
+} vtu_warp;
 
-#define VT(w) ((vt_warp *)(w))
+#define VTU(w) ((vtu_warp *)(w))
 
-/* Semantics of every table row: int vt_x_ID(vs_warp *, const vs_dinsn *) */
-#define INSN(id, mn, args, match, mask, cls, fl) int vt_x_##id(vs_warp *w, const vs_dinsn *d);
+/* Semantics of every table row: int vtu_x_ID(vs_warp *, const vs_dinsn *) */
+#define INSN(id, mn, args, match, mask, cls, fl) int vtu_x_##id(vs_warp *w, const vs_dinsn *d);
 #include "isa/ventus/insns.def"
 #undef INSN
-int vt_x_illegal(vs_warp *w, const vs_dinsn *d);
+int vtu_x_illegal(vs_warp *w, const vs_dinsn *d);
 
 /* ---- helpers ---- */
 /* Ventus is a 32-bit ISA: its pcs and addresses are computed in 32 bits
@@ -48,38 +48,38 @@ int vt_x_illegal(vs_warp *w, const vs_dinsn *d);
  * pc and addresses. */
 
 /* The pc after the instruction */
-#define VT_NPC(w, d) ((uint32_t)(w)->pc + (d)->len)
+#define VTU_NPC(w, d) ((uint32_t)(w)->pc + (d)->len)
 
-static inline int vt_next(vs_warp *w, const vs_dinsn *d)
+static inline int vtu_next(vs_warp *w, const vs_dinsn *d)
 {
-  w->pc = VT_NPC(w, d);
+  w->pc = VTU_NPC(w, d);
   return VS_EV_NONE;
 }
 
 /* Address of the instruction itself: a prefix (regext...) sits before it
  * and the pair starts at pc.  pc-relative operands count from here. */
-#define VT_IPC(w, d) ((uint32_t)(w)->pc + (d)->len - 4u)
+#define VTU_IPC(w, d) ((uint32_t)(w)->pc + (d)->len - 4u)
 
 /* Scalar register write; x0 stays zero. */
-static inline void vt_xw(vs_warp *w, unsigned rd, uint32_t v)
+static inline void vtu_xw(vs_warp *w, unsigned rd, uint32_t v)
 {
   w->x[rd] = v;
   w->x[0] = 0;
 }
 
-static inline uint32_t *vt_vreg(vs_warp *w, unsigned r)
+static inline uint32_t *vtu_vreg(vs_warp *w, unsigned r)
 {
   return w->v + (size_t)r * w->nlanes;
 }
 
-static inline uint32_t vt_sext(uint32_t v, int bits)
+static inline uint32_t vtu_sext(uint32_t v, int bits)
 {
   uint32_t m = 1u << (bits - 1);
   return ((v & ((bits == 32) ? 0xffffffffu : ((1u << bits) - 1u))) ^ m) - m;
 }
 
 /* Mask bit of element e from v0 (RVV layout: bit e of the register) */
-static inline vs_mask vt_v0_bits(vs_warp *w, unsigned g)
+static inline vs_mask vtu_v0_bits(vs_warp *w, unsigned g)
 {
   /* elements g*n .. g*n+n-1 */
   unsigned n = w->nlanes;
@@ -92,28 +92,28 @@ static inline vs_mask vt_v0_bits(vs_warp *w, unsigned g)
 }
 
 /* Lanes a vector instruction acts on in register g of the group */
-static inline vs_mask vt_emask(vs_warp *w, const vs_dinsn *d, unsigned g)
+static inline vs_mask vtu_emask(vs_warp *w, const vs_dinsn *d, unsigned g)
 {
-  vs_mask m = w->active & VT(w)->vlmask[g];
-  if (!d->vm) m &= vt_v0_bits(w, g);
+  vs_mask m = w->active & VTU(w)->vlmask[g];
+  if (!d->vm) m &= vtu_v0_bits(w, g);
   return m;
 }
 
 /* Checks vtype and register-group alignment for vector instructions with
  * the given vector register operands.  Returns 0 or a fault event. */
-int vt_vcheck_slow(vs_warp *w, const vs_dinsn *d, unsigned regs);
-#define VT_VD 1u
-#define VT_VS1 2u
-#define VT_VS2 4u
-#define VT_VS3 8u
-static inline int vt_vcheck(vs_warp *w, const vs_dinsn *d, unsigned regs)
+int vtu_vcheck_slow(vs_warp *w, const vs_dinsn *d, unsigned regs);
+#define VTU_VD 1u
+#define VTU_VS1 2u
+#define VTU_VS2 4u
+#define VTU_VS3 8u
+static inline int vtu_vcheck(vs_warp *w, const vs_dinsn *d, unsigned regs)
 {
-  vt_warp *t = VT(w);
+  vtu_warp *t = VTU(w);
   if (__builtin_expect(!t->vill && t->lmul == 1, 1)) return 0;
-  return vt_vcheck_slow(w, d, regs);
+  return vtu_vcheck_slow(w, d, regs);
 }
 
-static inline void vt_record(vs_warp *w, uint32_t addr, uint32_t value, unsigned lane,
+static inline void vtu_record(vs_warp *w, uint32_t addr, uint32_t value, unsigned lane,
                              unsigned size, int is_store)
 {
   vs_memrec *r = w->memrec;
@@ -131,7 +131,7 @@ static inline void vt_record(vs_warp *w, uint32_t addr, uint32_t value, unsigned
 }
 
 /* Marks the last n recorded accesses as parts of an atomic operation */
-static inline void vt_mark_atomic(vs_warp *w, unsigned n)
+static inline void vtu_mark_atomic(vs_warp *w, unsigned n)
 {
   vs_memrec *r = w->memrec;
   if (!r) return;
@@ -140,35 +140,35 @@ static inline void vt_mark_atomic(vs_warp *w, unsigned n)
 
 /* Loads size bytes at addr, sign- or zero-extended; 0 or a fault event.
  * Ventus accesses must be naturally aligned. */
-static inline int vt_load(vs_warp *w, uint32_t addr, unsigned size, int sign, uint32_t *out,
+static inline int vtu_load(vs_warp *w, uint32_t addr, unsigned size, int sign, uint32_t *out,
                           unsigned lane)
 {
   uint32_t v = 0;
   if (__builtin_expect(addr & (size - 1), 0))
     return vs_warp_memfault(w, VS_MF_MISALIGNED, addr, size, 0);
-  int f = vs_mem_load(w->mem, addr, &v, size);
+  int f = vs_mem_load_aligned(w->mem, addr, &v, size);
   if (__builtin_expect(f != 0, 0)) return vs_warp_memfault(w, f, addr, size, 0);
-  if (sign && size < 4) v = vt_sext(v, (int)size * 8);
+  if (sign && size < 4) v = vtu_sext(v, (int)size * 8);
   *out = v;
-  vt_record(w, addr, v, lane, size, 0);
+  vtu_record(w, addr, v, lane, size, 0);
   return 0;
 }
 
-static inline int vt_store(vs_warp *w, uint32_t addr, unsigned size, uint32_t v, unsigned lane)
+static inline int vtu_store(vs_warp *w, uint32_t addr, unsigned size, uint32_t v, unsigned lane)
 {
   if (__builtin_expect(addr & (size - 1), 0))
     return vs_warp_memfault(w, VS_MF_MISALIGNED, addr, size, 1);
-  int f = vs_mem_store(w->mem, addr, &v, size);
+  int f = vs_mem_store_aligned(w->mem, addr, &v, size);
   if (__builtin_expect(f != 0, 0)) return vs_warp_memfault(w, f, addr, size, 1);
-  vt_record(w, addr, size == 4 ? v : (v & ((1u << (size * 8)) - 1u)), lane, size, 1);
+  vtu_record(w, addr, size == 4 ? v : (v & ((1u << (size * 8)) - 1u)), lane, size, 1);
   return 0;
 }
 
 /* Rounding mode for a float instruction: the rm field, or frm if dynamic.
  * Returns -1 if the result is reserved (illegal instruction). */
-static inline int vt_rm(vs_warp *w, unsigned rm)
+static inline int vtu_rm(vs_warp *w, unsigned rm)
 {
-  if (rm == 7) rm = VT(w)->frm;
+  if (rm == 7) rm = VTU(w)->frm;
   return rm <= 4 ? (int)rm : -1;
 }
 
@@ -176,38 +176,38 @@ static inline int vt_rm(vs_warp *w, unsigned rm)
  * instead of reading them after every instruction: they belong to the warp
  * ex->fpu_owner and are folded into its fflags when another warp uses the
  * host FPU or when the flags are read or written. */
-static inline void vt_fpu_fold(vs_exec *ex)
+static inline void vtu_fpu_fold(vs_exec *ex)
 {
-  if (ex->fpu_owner) VT(ex->fpu_owner)->fflags |= vs_fp_host_flags();
+  if (ex->fpu_owner) VTU(ex->fpu_owner)->fflags |= vs_fp_host_flags();
   vs_fp_host_clear();
 }
 
 /* w is about to run float operations on the host FPU */
-static inline void vt_fpu_take(vs_warp *w)
+static inline void vtu_fpu_take(vs_warp *w)
 {
   if (w->ex->fpu_owner != w) {
-    vt_fpu_fold(w->ex);
+    vtu_fpu_fold(w->ex);
     w->ex->fpu_owner = w;
   }
 }
 
 /* w's fflags are about to be read or written */
-static inline void vt_fpu_sync(vs_warp *w)
+static inline void vtu_fpu_sync(vs_warp *w)
 {
-  if (w->ex && w->ex->fpu_owner == w) vt_fpu_fold(w->ex);
+  if (w->ex && w->ex->fpu_owner == w) vtu_fpu_fold(w->ex);
 }
 
 /* Accumulates the exception flags raised by a float instruction */
-static inline void vt_fflags(vs_warp *w, unsigned fl)
+static inline void vtu_fflags(vs_warp *w, unsigned fl)
 {
-  VT(w)->fflags |= fl;
-  VT(w)->fflags_raised = fl;
+  VTU(w)->fflags |= fl;
+  VTU(w)->fflags_raised = fl;
 }
 
 /* CSR access (exec_scalar.c). Return 0 or a fault event. */
-int vt_csr_read(vs_warp *w, unsigned csr, uint32_t *v);
-int vt_csr_write(vs_warp *w, unsigned csr, uint32_t v);
+int vtu_csr_read(vs_warp *w, unsigned csr, uint32_t *v);
+int vtu_csr_write(vs_warp *w, unsigned csr, uint32_t v);
 /* Recomputes vlmask from vl/lmul */
-void vt_update_vl(vt_warp *t);
+void vtu_update_vl(vtu_warp *t);
 
 #endif
