@@ -3,6 +3,7 @@
 
 #include "common/util.h"
 #include "core/device.h"
+#include "core/exec.h"
 
 int vs_device_new(vs_device **out, const vs_isa *isa, vs_error *err)
 {
@@ -14,8 +15,8 @@ int vs_device_new(vs_device **out, const vs_isa *isa, vs_error *err)
     return -1;
   }
   d->isa = isa;
-  d->mem.decode_page = d->isa->decode_page;
-  d->mem.decode_ctx = NULL;
+  d->mem.decode_page = vs_decode_page;
+  d->mem.decode_ctx = (void *)isa;
   *out = d;
   return 0;
 }

@@ -26,24 +26,48 @@ typedef struct vs_exec {
   struct vs_warp *fpu_owner;
 } vs_exec;
 
+/* Decodes one page for vs_mem (its decode_page callback; isa is the
+ * vs_isa): decode.c. */
+void vs_decode_page(void *isa, vs_mem *m, vs_addr page, vs_dpage *dp);
+
 /* Decoded instruction at w->pc, or NULL with w->fault set. */
 const vs_dinsn *vs_fetch_slow(vs_warp *w);
 
+/* 1 if w->pc is in the decoded page the warp fetched from last (and that
+ * page is still current); then the instruction is vs_fetch_slot(w, off). */
+static inline int vs_fetch_fast(const vs_warp *w, vs_addr *off)
+{
+  *off = w->pc - w->cp_base;
+  return (*off & ~(vs_addr)(VS_PAGE_SIZE - 4)) == 0 &&
+         atomic_load_explicit(&w->cp_page->decoded, memory_order_relaxed) == w->cp_dpage;
+}
+
+/* The slot of byte offset off (a multiple of 4) in the current page:
+ * insn[off / 4], computed from off directly (one step less). */
+static inline const vs_dinsn *vs_fetch_slot(const vs_warp *w, vs_addr off)
+{
+  _Static_assert(sizeof(vs_dinsn) % 4 == 0, "slots are word-sized multiples");
+  return &w->cp_dpage->insn[off >> 2];
+}
+
 static inline const vs_dinsn *vs_fetch(vs_warp *w)
 {
-  vs_addr off = w->pc - w->cp_base;
-  if (__builtin_expect((off & ~(vs_addr)(VS_PAGE_SIZE - 4)) == 0 &&
-                       atomic_load_explicit(&w->cp_page->decoded, memory_order_relaxed) ==
-                           w->cp_dpage, 1))
-    return &w->cp_dpage->insn[off >> 2];
+  vs_addr off;
+  if (__builtin_expect(vs_fetch_fast(w, &off), 1)) return vs_fetch_slot(w, off);
   return vs_fetch_slow(w);
 }
 
 /* Executes the instruction at w->pc; returns a vs_event. */
 static inline int vs_step(vs_warp *w)
 {
-  const vs_dinsn *d = vs_fetch(w);
-  if (__builtin_expect(d == NULL, 0)) return VS_EV_FAULT;
+  vs_addr off;
+  const vs_dinsn *d;
+  if (__builtin_expect(vs_fetch_fast(w, &off), 1)) {
+    d = vs_fetch_slot(w, off); /* (not NULL: no test on the fast path) */
+  } else {
+    d = vs_fetch_slow(w);
+    if (__builtin_expect(d == NULL, 0)) return VS_EV_FAULT;
+  }
   int ev = d->exec(w, d);
   w->insns++;
   return ev;

@@ -43,20 +43,22 @@ enum vs_insn_class {
 
 const char *vs_insn_class_name(int cls);
 
-/* One decoded instruction.  For Ventus a register-extension prefix and the
- * instruction it applies to decode into one entry with len == 8. */
+/* One decoded instruction: an ISA-neutral header the core reads (the
+ * semantics, the encoding words, length, row id and class) and a payload
+ * only the front end interprets (its operand fields: Ventus overlays
+ * vtu_fields, src/isa/ventus/ventus.h).  Instructions are 4, 8 or 12
+ * bytes; the decoded page of the core keeps one slot per 4-byte word,
+ * keyed by the instruction's start address. */
+#define VS_DINSN_WORDS   3u   /* longest instruction: 12 bytes        */
+#define VS_DINSN_PAYLOAD 64u  /* bytes of front-end operand fields    */
+
 typedef struct vs_dinsn {
-  vs_exec_fn exec;   /* semantics; filled in by the core's decode cache   */
-  uint32_t word;     /* the instruction word                               */
-  uint32_t pword;    /* the prefix word when len == 8, else 0              */
-  int32_t imm;       /* immediate (sign- or zero-extended as the row says) */
-  uint16_t op;       /* front-end row id                                   */
-  uint16_t rd, rs1, rs2, rs3; /* register indices, extensions applied      */
-  uint8_t len;       /* bytes covered (4, or 8 with a prefix)              */
-  uint8_t vm;        /* vector mask bit (1 = unmasked)                     */
-  uint8_t rm;        /* rounding mode field                                */
-  uint8_t aux;       /* front-end specific (Ventus: aq/rl bits, prefix kind)*/
-  uint8_t cls;       /* VS_CLS_* instruction class                         */
+  vs_exec_fn exec;              /* semantics                                  */
+  uint32_t w[VS_DINSN_WORDS];   /* the words from its address on (len / 4)    */
+  uint16_t op;                  /* front-end row id                           */
+  uint8_t len;                  /* bytes covered: 4, 8 or 12                  */
+  uint8_t cls;                  /* VS_CLS_* instruction class                 */
+  _Alignas(8) unsigned char payload[VS_DINSN_PAYLOAD];
 } vs_dinsn;
 
 #endif

@@ -41,11 +41,16 @@ typedef struct vs_insn_info {
 
 typedef struct vs_isa {
   const char *name;
+  vs_addr pc_mask;         /* pcs wrap to these bits (Ventus: 32 bits)   */
   size_t warp_size;        /* bytes of the front end's warp struct       */
   unsigned nxregs, nvregs; /* scalar / vector registers per warp         */
 
-  /* Decodes one page of instructions (exec pointers set). */
-  vs_decode_page_fn decode_page;
+  /* Decodes the instruction at pc whose words are w[0..nw-1] (nw: the
+   * words that can be read from pc on, 1..VS_DINSN_WORDS): fills every
+   * field of *d -- exec, w, len, op, cls and the payload.  Never fails: a
+   * word that is not an instruction (or one cut short, nw too small)
+   * gets an exec that raises the kernel error. */
+  void (*decode)(vs_dinsn *d, const uint32_t *w, unsigned nw, vs_addr pc);
   /* Puts a warp into its launch state (registers zeroed by the core). */
   void (*warp_start)(vs_warp *w, const vs_launch *l, const vs_wg *wg);
   /* "mnemonic operands" of an instruction */

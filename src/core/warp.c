@@ -54,6 +54,7 @@ int vs_warp_push(vs_warp *w, uint32_t rpc, uint32_t pc, vs_mask mask)
 
 const vs_dinsn *vs_fetch_slow(vs_warp *w)
 {
+  w->pc &= w->pc_mask; /* a 32-bit ISA's pc that ran past 2^32 wraps to 0 */
   if (w->pc & 3) {
     vs_warp_fault(w, VS_FAULT_MISALIGNED, w->pc, "misaligned pc 0x%08" PRIx64, w->pc);
     return NULL;

@@ -82,6 +82,7 @@ typedef struct vs_warp {
   struct vs_exec *ex;   /* the executor running this warp                      */
   /* decoded-instruction page of the current pc (fetch fast path) */
   vs_addr cp_base;
+  vs_addr pc_mask;      /* the ISA's: pcs wrap to its bits (vs_fetch_slow)      */
   vs_page *cp_page;
   vs_dpage *cp_dpage;
 

@@ -8,6 +8,7 @@
 #define VS_TIMING_TINFO_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "core/isa.h"
 
@@ -34,7 +35,8 @@ void vs_tinfo_make(const vs_isa *isa, const vs_dinsn *d, vs_tinfo *ti);
 #define VS_TINFO_CACHE 4096
 typedef struct vs_tinfo_ent {
   const vs_dinsn *d;
-  uint32_t word, pword;
+  uint32_t w[VS_DINSN_WORDS];  /* the words it was made from (slots are reused) */
+  uint8_t len;
   vs_tinfo ti;
 } vs_tinfo_ent;
 
@@ -46,10 +48,10 @@ typedef struct vs_tinfo_cache {
 static inline const vs_tinfo *vs_tinfo_get(vs_tinfo_cache *c, const vs_dinsn *d)
 {
   vs_tinfo_ent *e = &c->e[((uintptr_t)d / sizeof(vs_dinsn)) & (VS_TINFO_CACHE - 1)];
-  if (e->d != d || e->word != d->word || e->pword != d->pword) {
+  if (e->d != d || e->len != d->len || memcmp(e->w, d->w, sizeof e->w) != 0) {
     e->d = d;
-    e->word = d->word;
-    e->pword = d->pword;
+    e->len = d->len;
+    memcpy(e->w, d->w, sizeof e->w);
     vs_tinfo_make(c->isa, d, &e->ti);
   }
   return &e->ti;

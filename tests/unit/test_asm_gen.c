@@ -141,13 +141,13 @@ int gen_make(gen_insn *g, int op, const vtu_alias *al, uint32_t pc, const gen_op
   g->op = op;
   g->al = al;
   g->d.op = (uint16_t)op;
-  g->d.vm = 1;
-  g->d.rm = 7;
+  VTU_F(&g->d)->vm = 1;
+  VTU_F(&g->d)->rm = 7;
   g->explicit_prefix = r->cls == VS_CLS_PREFIX;
   if (o->gnu && !gen_is_standard(op)) return -1;
   int has_k = strchr(args, 'k') || strchr(args, 'K');
   int ext_imm = has_k && !o->gnu && gen_rand(rng) % 3 == 0;
-  if (r->flags & VTU_F_AQRL) g->d.aux = (uint8_t)(gen_rand(rng) % 4);
+  if (r->flags & VTU_F_AQRL) VTU_F(&g->d)->aux = (uint8_t)(gen_rand(rng) % 4);
 
   /* values */
   int32_t val[16] = {0};
@@ -158,7 +158,7 @@ int gen_make(gen_insn *g, int op, const vtu_alias *al, uint32_t pc, const gen_op
     int in_base = strchr(r->args, *a) != NULL;
     val[n] = pick(*a, oi, op, in_base, ext_imm, o, rng);
     vtu_field_set(&g->d, *a, val[n]);
-    if (oi->kind == VTU_K_V0) g->d.vm = 0;
+    if (oi->kind == VTU_K_V0) VTU_F(&g->d)->vm = 0;
     n++;
   }
   if (al)
@@ -178,7 +178,7 @@ int gen_make(gen_insn *g, int op, const vtu_alias *al, uint32_t pc, const gen_op
   /* text */
   w2 out = {{g->text, sizeof g->text, 0}, {g->gtext, sizeof g->gtext, 0}};
   static const char *const sfx[4] = {"", ".rl", ".aq", ".aqrl"};
-  PUT2(&out, "%s%s", al ? al->mnemonic : r->mnemonic, (r->flags & VTU_F_AQRL) ? sfx[g->d.aux & 3] : "");
+  PUT2(&out, "%s%s", al ? al->mnemonic : r->mnemonic, (r->flags & VTU_F_AQRL) ? sfx[VTU_F(&g->d)->aux & 3] : "");
   if (*args) PUT2(&out, " ");
   n = 0;
   for (const char *a = args; *a; a++) {

@@ -66,8 +66,8 @@ static void check_fields(const item *it, const vs_dinsn *d)
     int32_t want = vtu_field_get(&g->d, *a), got = vtu_field_get(d, *a);
     if (want != got) fail_msg("'%s': operand %c is %d, expected %d", g->text, *a, got, want);
   }
-  if ((r->flags & VTU_F_AQRL) && (d->aux & 3) != (g->d.aux & 3))
-    fail_msg("'%s': aq/rl bits %d, expected %d", g->text, d->aux & 3, g->d.aux & 3);
+  if ((r->flags & VTU_F_AQRL) && (VTU_F(d)->aux & 3) != (VTU_F(&g->d)->aux & 3))
+    fail_msg("'%s': aq/rl bits %d, expected %d", g->text, VTU_F(d)->aux & 3, VTU_F(&g->d)->aux & 3);
 }
 
 static void walk(uint64_t seed)

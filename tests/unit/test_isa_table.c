@@ -42,8 +42,8 @@ static void random_operands(int op, vs_dinsn *d, int max_reg, int allow_ext_imm)
 {
   memset(d, 0, sizeof *d);
   d->op = (uint16_t)op;
-  d->vm = 1;
-  d->rm = 7;
+  VTU_F(d)->vm = 1;
+  VTU_F(d)->rm = 7;
   for (const char *a = vtu_rows[op].args; *a; a++) {
     const vtu_operand_info *oi = vtu_operand(*a);
     if (!oi) continue;
@@ -62,7 +62,7 @@ static void random_operands(int op, vs_dinsn *d, int max_reg, int allow_ext_imm)
     }
     vtu_field_set(d, *a, v);
   }
-  if (vtu_rows[op].flags & VTU_F_AQRL) d->aux = (uint8_t)(rnd() & 3);
+  if (vtu_rows[op].flags & VTU_F_AQRL) VTU_F(d)->aux = (uint8_t)(rnd() & 3);
 }
 
 static int same_fields(int op, const vs_dinsn *a, const vs_dinsn *b)
@@ -137,13 +137,13 @@ static void test_known_answers(void **state)
   vs_dinsn d;
   assert_int_equal(vtu_decode_word(0x0200885b, &d), 0);
   assert_int_equal(d.op, VTU_VBEQ);
-  assert_int_equal(d.rs2, 0);
-  assert_int_equal(d.rs1, 1);
-  assert_int_equal(d.imm, 48);
+  assert_int_equal(VTU_F(&d)->rs2, 0);
+  assert_int_equal(VTU_F(&d)->rs1, 1);
+  assert_int_equal(VTU_F(&d)->imm, 48);
   /* regexti: 11-bit sign-extended immediate (spec 3.3) */
   assert_int_equal(vtu_decode(0x0c00300b | (0x3fu << 26), 0x2e07b0d7 /* vxor.vi v1, v0, 15 */, 1, &d), 0);
   assert_int_equal(d.op, VTU_VXOR_VI);
-  assert_int_equal(d.imm, -17);
+  assert_int_equal(VTU_F(&d)->imm, -17);
 }
 
 /* Arbitrary words (and pairs) never crash the decoder or disassembler and
@@ -163,7 +163,7 @@ static void test_arbitrary_words(void **state)
       uint32_t w = d.len == 8 ? w1 : w0;
       assert_int_equal(w & vtu_rows[d.op].mask, vtu_rows[d.op].match);
     } else {
-      assert_true(d.op == VTU_NUM_INSNS || (d.aux & VTU_AUX_BADPFX));
+      assert_true(d.op == VTU_NUM_INSNS || (VTU_F(&d)->aux & VTU_AUX_BADPFX));
     }
   }
 }

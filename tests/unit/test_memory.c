@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "core/exec.h"
 #include "core/memory.h"
 
 static int decodes; /* pages decoded by the fake front end below */
@@ -21,7 +22,7 @@ static void fake_decode(void *ctx, vs_mem *m, vs_addr page, vs_dpage *dp)
     uint32_t w = 0;
     vs_mem_load_slow(m, page + 4 * i, &w, 4);
     memset(&dp->insn[i], 0, sizeof dp->insn[i]);
-    dp->insn[i].word = w;
+    dp->insn[i].w[0] = w;
   }
 }
 
@@ -137,7 +138,7 @@ static void test_high_addresses(void **state)
   /* code above 4 GiB decodes */
   vs_dpage *dp = vs_mem_dpage(m, hi + 4);
   assert_non_null(dp);
-  assert_int_equal(dp->insn[2].word, 0xcafef00du);
+  assert_int_equal(dp->insn[2].w[0], 0xcafef00du);
   /* unmapping frees the pages */
   assert_int_equal(vs_mem_unmap(m, hi, &err), 0);
   assert_int_equal(atomic_load(&m->materialised), 0);
@@ -201,7 +202,7 @@ static void test_decoded_pages_follow_code_writes(void **state)
   vs_dpage *d1 = vs_mem_dpage(m, 0x80000000u);
   assert_non_null(d1);
   assert_int_equal(decodes, 1);
-  assert_int_equal(d1->insn[0].word, 0x13);
+  assert_int_equal(d1->insn[0].w[0], 0x13);
   /* the same page is decoded once */
   assert_ptr_equal(vs_mem_dpage(m, 0x80000010u), d1);
   assert_int_equal(decodes, 1);
@@ -212,9 +213,9 @@ static void test_decoded_pages_follow_code_writes(void **state)
   assert_int_equal(vs_mem_store32(m, 0x80000000u, 0x00500513), 0);
   vs_dpage *d2 = vs_mem_dpage(m, 0x80000000u);
   assert_int_equal(decodes, 2);
-  assert_int_equal(d2->insn[0].word, 0x00500513);
-  /* a write to the next page also drops this one (a prefix in the last
-   * word pairs with the next page's first word) */
+  assert_int_equal(d2->insn[0].w[0], 0x00500513);
+  /* a write to the next page also drops this one (an instruction in its
+   * last words may read ahead into the next page) */
   assert_int_equal(vs_mem_store32(m, 0x80001000u, 1), 0);
   vs_mem_dpage(m, 0x80001000u);
   vs_mem_dpage(m, 0x80000000u);
@@ -227,6 +228,51 @@ static void test_decoded_pages_follow_code_writes(void **state)
   assert_null(vs_mem_dpage(m, 0x70000000u));
 }
 
+/* The core's page decoder (core/decode.c) gives the ISA every word of the
+ * page and reads up to two words ahead into the next page when it is
+ * mapped: a fake ISA records what it was given. */
+static unsigned seen_nw[VS_DPAGE_SLOTS];
+static uint32_t seen_w[VS_DPAGE_SLOTS][3];
+static vs_addr seen_pc[VS_DPAGE_SLOTS];
+
+static void record_decode(vs_dinsn *d, const uint32_t *w, unsigned nw, vs_addr pc)
+{
+  unsigned i = (unsigned)((pc & VS_PAGE_MASK) / 4);
+  seen_nw[i] = nw;
+  seen_pc[i] = pc;
+  for (unsigned k = 0; k < nw; k++) seen_w[i][k] = w[k];
+  memset(d, 0, sizeof *d);
+  d->w[0] = w[0];
+  d->len = 4;
+}
+
+static void test_decode_read_ahead(void **state)
+{
+  vs_mem *m = *state;
+  vs_error err;
+  static vs_isa fake;
+  fake.decode = record_decode;
+  m->decode_page = vs_decode_page;
+  m->decode_ctx = &fake;
+  const vs_addr a = 0x1234000000ull; /* above 4 GiB too */
+  assert_int_equal(vs_mem_map(m, a, VS_PAGE_SIZE + 8, "code", &err), 0);
+  for (uint32_t i = 0; i < VS_DPAGE_SLOTS + 2; i++) assert_int_equal(vs_mem_store32(m, a + 4 * i, 1000 + i), 0);
+  assert_non_null(vs_mem_dpage(m, a));
+  assert_int_equal(seen_nw[0], 3);
+  assert_int_equal(seen_pc[5], a + 20);
+  assert_int_equal(seen_w[5][2], 1007);
+  /* the last word of the page sees the first two of the next one */
+  assert_int_equal(seen_nw[VS_DPAGE_SLOTS - 1], 3);
+  assert_int_equal(seen_w[VS_DPAGE_SLOTS - 1][0], 1000 + VS_DPAGE_SLOTS - 1);
+  assert_int_equal(seen_w[VS_DPAGE_SLOTS - 1][2], 1000 + VS_DPAGE_SLOTS + 1);
+  /* the next page (mapped: one page, all of it readable) ends the code:
+   * its last words have fewer words after them */
+  vs_mem_dpage(m, a + VS_PAGE_SIZE);
+  assert_int_equal(seen_nw[0], 3);
+  assert_int_equal(seen_nw[VS_DPAGE_SLOTS - 2], 2);
+  assert_int_equal(seen_nw[VS_DPAGE_SLOTS - 1], 1);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -237,6 +283,7 @@ int main(void)
     cmocka_unit_test_setup_teardown(test_access_widths, setup, teardown),
     cmocka_unit_test_setup_teardown(test_memory_limit, setup, teardown),
     cmocka_unit_test_setup_teardown(test_decoded_pages_follow_code_writes, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_decode_read_ahead, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

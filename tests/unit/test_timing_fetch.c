@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "core/exec.h"
 #include "core/isa.h"
 #include "isa/ventus/frontend.h"
 #include "timing/fetch.h"
@@ -35,7 +36,8 @@ static int setup(void **state)
   fixture *f = calloc(1, sizeof *f);
   vs_error err;
   assert_int_equal(vs_mem_init(&f->mem, 1ull << 30, &err), 0);
-  f->mem.decode_page = vs_isa_ventus.decode_page;
+  f->mem.decode_page = vs_decode_page;
+  f->mem.decode_ctx = (void *)&vs_isa_ventus;
   assert_int_equal(vs_mem_map(&f->mem, 0x80000000u, 4096, "code", &err), 0);
   for (uint32_t a = 0; a < 0x100; a += 4) {
     uint32_t w = a == 0x14 ? JAL : ADDI;

@@ -33,8 +33,8 @@ void vtu_insn_init(vtu_insn *in, int op)
 {
   memset(in, 0, sizeof *in);
   in->d.op = (uint16_t)op;
-  in->d.vm = 1;
-  in->d.rm = 7;
+  VTU_F(&in->d)->vm = 1;
+  VTU_F(&in->d)->rm = 7;
 }
 
 static int fail(vs_perr *pe, const vs_lex *lx, const char *what)

@@ -42,10 +42,10 @@ static int emit(vs_asm *as, vtu_asm_state *st, int op, int rd, int rs1, int rs2,
 {
   vtu_insn in;
   vtu_insn_init(&in, op);
-  in.d.rd = (uint16_t)rd;
-  in.d.rs1 = (uint16_t)rs1;
-  in.d.rs2 = (uint16_t)rs2;
-  in.d.imm = imm;
+  VTU_F(&in.d)->rd = (uint16_t)rd;
+  VTU_F(&in.d)->rs1 = (uint16_t)rs1;
+  VTU_F(&in.d)->rs2 = (uint16_t)rs2;
+  VTU_F(&in.d)->imm = imm;
   if (fx) in.fx[in.nfx++] = *fx;
   return vtu_emit(as, st, &in, NULL, pos, off);
 }
@@ -66,7 +66,7 @@ static int p_li(vs_asm *as, vtu_asm_state *st, const char *mn, vs_lex *lx, vs_po
   vs_expr *e = vs_parse_expr(as, lx, NULL, &pe);
   if (!e) return report(as, &pe);
   if (end(as, lx, mn)) return 1;
-  int rd = in.d.rd;
+  int rd = VTU_F(&in.d)->rd;
   vs_val v = vs_eval_now(as, e, &pe);
   if (v.kind == VS_VAL_ERROR) {
     vs_asm_error(as, vpos, "%s", pe.msg);
@@ -116,7 +116,7 @@ static int p_la(vs_asm *as, vtu_asm_state *st, const char *mn, vs_lex *lx, vs_po
   vs_expr *e = vs_parse_expr(as, lx, NULL, &pe);
   if (!e) return report(as, &pe);
   if (end(as, lx, mn)) return 1;
-  return pcrel_pair(as, st, in.d.rd, e, vpos, VTU_ADDI, in.d.rd, pos);
+  return pcrel_pair(as, st, VTU_F(&in.d)->rd, e, vpos, VTU_ADDI, VTU_F(&in.d)->rd, pos);
 }
 
 static int p_call(vs_asm *as, vtu_asm_state *st, const char *mn, vs_lex *lx, vs_pos pos)
@@ -164,7 +164,7 @@ static int p_vcmp(vs_asm *as, vtu_asm_state *st, const char *mn, vs_lex *lx, vs_
   if (end(as, lx, mn)) return 1;
   if (v.v == 0 && forms[k].zero_op >= 0) {   /* x <u 0 is never true, x >=u 0 always */
     in.d.op = (uint16_t)forms[k].zero_op;
-    in.d.rs1 = in.d.rs2;
+    VTU_F(&in.d)->rs1 = VTU_F(&in.d)->rs2;
   } else {
     const vtu_operand_info *oi = vtu_operand('k');
     if (v.v - 1 < oi->ext_min || v.v - 1 > oi->ext_max) {
@@ -172,7 +172,7 @@ static int p_vcmp(vs_asm *as, vtu_asm_state *st, const char *mn, vs_lex *lx, vs_
                    (int)oi->ext_min + 1, (int)oi->ext_max + 1);
       return 1;
     }
-    in.d.imm = (int32_t)(v.v - 1);
+    VTU_F(&in.d)->imm = (int32_t)(v.v - 1);
   }
   vtu_emit(as, st, &in, NULL, pos, NULL);
   return 1;

@@ -191,7 +191,7 @@ static void v_insn(vs_asm *as, void *stv, const vs_tok *mt, vs_lex *lx)
     vtu_insn in;
     vs_perr pe;
     vtu_insn_init(&in, c[k].op);
-    in.d.aux = c[k].aqrl;
+    VTU_F(&in.d)->aux = c[k].aqrl;
     lx->i = start;
     const char *args = c[k].al ? c[k].al->args : vtu_rows[c[k].op].args;
     int rc = vtu_parse_operands(as, lx, args, &in, &pe);

@@ -136,7 +136,7 @@ size_t vtu_disasm(const vs_dinsn *d, uint32_t pc, const vtu_disasm_opts *opt,
   emit(&o, "%s", mn);
   if (r->flags & VTU_F_AQRL) {
     static const char *const sfx[4] = {"", ".rl", ".aq", ".aqrl"};
-    emit(&o, "%s", sfx[d->aux & 3]);
+    emit(&o, "%s", sfx[VTU_F(d)->aux & 3]);
   }
   if (*args) {
     emit(&o, "\t");

@@ -6,15 +6,15 @@
 #include "fp/softfloat.h"
 #include "isa/ventus/vexec.h"
 
-#define XS1 (w->x[d->rs1])
-#define XS2 (w->x[d->rs2])
-#define XS3 (w->x[d->rs3])
-#define IMM ((uint32_t)d->imm)
+#define XS1 (w->x[VTU_F(d)->rs1])
+#define XS2 (w->x[VTU_F(d)->rs2])
+#define XS3 (w->x[VTU_F(d)->rs3])
+#define IMM ((uint32_t)VTU_F(d)->imm)
 
 #define ALU(ID, EXPR)                                                          \
   int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
-    vtu_xw(w, d->rd, (EXPR));                                                   \
+    vtu_xw(w, VTU_F(d)->rd, (EXPR));                                                   \
     return vtu_next(w, d);                                                      \
   }
 
@@ -22,7 +22,7 @@
 ALU(LUI, IMM << 12)
 ALU(AUIPC, VTU_IPC(w, d) + (IMM << 12))
 ALU(ADDI, XS1 + IMM)
-ALU(SLTI, (int32_t)XS1 < d->imm)
+ALU(SLTI, (int32_t)XS1 < VTU_F(d)->imm)
 ALU(SLTIU, XS1 < IMM)
 ALU(XORI, XS1 ^ IMM)
 ALU(ORI, XS1 | IMM)
@@ -45,7 +45,7 @@ int vtu_x_JAL(vs_warp *w, const vs_dinsn *d)
 {
   uint32_t ret = VTU_NPC(w, d);
   w->pc = VTU_IPC(w, d) + IMM;
-  vtu_xw(w, d->rd, ret);
+  vtu_xw(w, VTU_F(d)->rd, ret);
   return VS_EV_NONE;
 }
 
@@ -53,7 +53,7 @@ int vtu_x_JALR(vs_warp *w, const vs_dinsn *d)
 {
   uint32_t ret = VTU_NPC(w, d);
   w->pc = (XS1 + IMM) & ~1u;
-  vtu_xw(w, d->rd, ret);
+  vtu_xw(w, VTU_F(d)->rd, ret);
   return VS_EV_NONE;
 }
 
@@ -61,7 +61,7 @@ int vtu_x_JALR(vs_warp *w, const vs_dinsn *d)
   int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
     if (COND) w->pc = VTU_IPC(w, d) + IMM;                                      \
-    else w->pc = VTU_NPC(w, d);                                                 \
+    else w->pc += d->len;                                                      \
     return VS_EV_NONE;                                                         \
   }
 BRANCH(BEQ, XS1 == XS2)
@@ -77,7 +77,7 @@ BRANCH(BGEU, XS1 >= XS2)
     uint32_t v = 0;                                                            \
     int f = vtu_load(w, XS1 + IMM, SIZE, SIGN, &v, 0);                          \
     if (f) return f;                                                           \
-    vtu_xw(w, d->rd, v);                                                        \
+    vtu_xw(w, VTU_F(d)->rd, v);                                                        \
     return vtu_next(w, d);                                                      \
   }
 #define STORE(ID, SIZE)                                                        \
@@ -141,16 +141,16 @@ ALU(REMU, XS2 ? XS1 % XS2 : XS1)
 /* ---- Zicsr ---- */
 static int csr_op(vs_warp *w, const vs_dinsn *d, uint32_t src, int op, int do_write)
 {
-  unsigned csr = (unsigned)d->imm & 0xfff;
+  unsigned csr = (unsigned)VTU_F(d)->imm & 0xfff;
   uint32_t old = 0;
   int f;
   /* csrrw with rd = x0 does not read (no read side effects) */
-  if (!(op == 0 && d->rd == 0) && (f = vtu_csr_read(w, csr, &old))) return f;
+  if (!(op == 0 && VTU_F(d)->rd == 0) && (f = vtu_csr_read(w, csr, &old))) return f;
   if (do_write) {
     uint32_t nv = op == 0 ? src : op == 1 ? old | src : old & ~src;
     if ((f = vtu_csr_write(w, csr, nv))) return f;
   }
-  vtu_xw(w, d->rd, old);
+  vtu_xw(w, VTU_F(d)->rd, old);
   vtu_next(w, d);
   /* a warp that wrote to the print buffer raises CSR_PRINT for the host */
   if (do_write && csr == VTU_CSR_PRINT && VTU(w)->ccsr[VTU_CSR_PRINT - VTU_CSR_TID]) return VS_EV_PRINT;
@@ -158,11 +158,11 @@ static int csr_op(vs_warp *w, const vs_dinsn *d, uint32_t src, int op, int do_wr
 }
 
 int vtu_x_CSRRW(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, XS1, 0, 1); }
-int vtu_x_CSRRS(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, XS1, 1, d->rs1 != 0); }
-int vtu_x_CSRRC(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, XS1, 2, d->rs1 != 0); }
-int vtu_x_CSRRWI(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, d->rs1, 0, 1); }
-int vtu_x_CSRRSI(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, d->rs1, 1, d->rs1 != 0); }
-int vtu_x_CSRRCI(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, d->rs1, 2, d->rs1 != 0); }
+int vtu_x_CSRRS(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, XS1, 1, VTU_F(d)->rs1 != 0); }
+int vtu_x_CSRRC(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, XS1, 2, VTU_F(d)->rs1 != 0); }
+int vtu_x_CSRRWI(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, VTU_F(d)->rs1, 0, 1); }
+int vtu_x_CSRRSI(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, VTU_F(d)->rs1, 1, VTU_F(d)->rs1 != 0); }
+int vtu_x_CSRRCI(vs_warp *w, const vs_dinsn *d) { return csr_op(w, d, VTU_F(d)->rs1, 2, VTU_F(d)->rs1 != 0); }
 
 /* ---- zfinx ---- */
 static int bad_rm(vs_warp *w, unsigned rm)
@@ -174,12 +174,12 @@ static int bad_rm(vs_warp *w, unsigned rm)
 #define FOP2(ID, FN)                                                           \
   int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
-    int rm = vtu_rm(w, d->rm);                                                  \
-    if (rm < 0) return bad_rm(w, d->rm);                                       \
+    int rm = vtu_rm(w, VTU_F(d)->rm);                                                  \
+    if (rm < 0) return bad_rm(w, VTU_F(d)->rm);                                       \
     unsigned fl = 0;                                                           \
     uint32_t r = FN(XS1, XS2, rm, &fl);                                        \
     vtu_fflags(w, fl);                                                       \
-    vtu_xw(w, d->rd, r);                                                        \
+    vtu_xw(w, VTU_F(d)->rd, r);                                                        \
     return vtu_next(w, d);                                                      \
   }
 FOP2(FADD_S, vs_f32_add)
@@ -189,12 +189,12 @@ FOP2(FDIV_S, vs_f32_div)
 
 int vtu_x_FSQRT_S(vs_warp *w, const vs_dinsn *d)
 {
-  int rm = vtu_rm(w, d->rm);
-  if (rm < 0) return bad_rm(w, d->rm);
+  int rm = vtu_rm(w, VTU_F(d)->rm);
+  if (rm < 0) return bad_rm(w, VTU_F(d)->rm);
   unsigned fl = 0;
   uint32_t r = vs_f32_sqrt(XS1, rm, &fl);
   vtu_fflags(w, fl);
-  vtu_xw(w, d->rd, r);
+  vtu_xw(w, VTU_F(d)->rd, r);
   return vtu_next(w, d);
 }
 
@@ -202,12 +202,12 @@ int vtu_x_FSQRT_S(vs_warp *w, const vs_dinsn *d)
 #define FMA(ID, NA, NC)                                                        \
   int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
-    int rm = vtu_rm(w, d->rm);                                                  \
-    if (rm < 0) return bad_rm(w, d->rm);                                       \
+    int rm = vtu_rm(w, VTU_F(d)->rm);                                                  \
+    if (rm < 0) return bad_rm(w, VTU_F(d)->rm);                                       \
     unsigned fl = 0;                                                           \
     uint32_t r = vs_f32_fma(XS1 ^ (NA), XS2, XS3 ^ (NC), rm, &fl);             \
     vtu_fflags(w, fl);                                                       \
-    vtu_xw(w, d->rd, r);                                                        \
+    vtu_xw(w, VTU_F(d)->rd, r);                                                        \
     return vtu_next(w, d);                                                      \
   }
 FMA(FMADD_S, 0, 0)
@@ -228,7 +228,7 @@ ALU(FCLASS_S, vs_f32_classify(XS1))
     unsigned fl = 0;                                                           \
     uint32_t r = (uint32_t)(EXPR);                                             \
     vtu_fflags(w, fl);                                                       \
-    vtu_xw(w, d->rd, r);                                                        \
+    vtu_xw(w, VTU_F(d)->rd, r);                                                        \
     return vtu_next(w, d);                                                      \
   }
 FNOROUND(FMIN_S, vs_f32_min(XS1, XS2, &fl))
@@ -240,12 +240,12 @@ FNOROUND(FLE_S, vs_f32_le(XS1, XS2, &fl))
 #define FCVT(ID, EXPR)                                                         \
   int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
-    int rm = vtu_rm(w, d->rm);                                                  \
-    if (rm < 0) return bad_rm(w, d->rm);                                       \
+    int rm = vtu_rm(w, VTU_F(d)->rm);                                                  \
+    if (rm < 0) return bad_rm(w, VTU_F(d)->rm);                                       \
     unsigned fl = 0;                                                           \
     uint32_t r = (uint32_t)(EXPR);                                             \
     vtu_fflags(w, fl);                                                       \
-    vtu_xw(w, d->rd, r);                                                        \
+    vtu_xw(w, VTU_F(d)->rd, r);                                                        \
     return vtu_next(w, d);                                                      \
   }
 FCVT(FCVT_W_S, vs_f32_to_i32(XS1, rm, &fl))

@@ -8,8 +8,8 @@ int vtu_x_illegal(vs_warp *w, const vs_dinsn *d)
 {
   if (d->len == 8)
     return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "illegal instruction 0x%08x after prefix 0x%08x",
-                         d->word, d->pword);
-  return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "illegal instruction 0x%08x", d->word);
+                         vtu_word(d), vtu_pword(d));
+  return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "illegal instruction 0x%08x", vtu_word(d));
 }
 
 /* ---- SIMT stack (spec section 4) ---- */
@@ -17,7 +17,7 @@ static int vbranch(vs_warp *w, const vs_dinsn *d, vs_mask taken)
 {
   vs_mask act = w->active;
   vs_mask else_m = taken & act, if_m = act & ~taken;
-  uint32_t else_pc = VTU_IPC(w, d) + (uint32_t)d->imm, if_pc = VTU_NPC(w, d);
+  uint32_t else_pc = VTU_IPC(w, d) + (uint32_t)VTU_F(d)->imm, if_pc = VTU_NPC(w, d);
   uint32_t rpc = VTU(w)->ccsr[VTU_CSR_RPC - VTU_CSR_TID];
   if (else_m == 0) {
     w->pc = if_pc;
@@ -45,7 +45,7 @@ static int vbranch(vs_warp *w, const vs_dinsn *d, vs_mask taken)
 #define VBRANCH(ID, T, OP)                                                     \
   int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                                 \
   {                                                                            \
-    const uint32_t *a = vtu_vreg(w, d->rs2), *b = vtu_vreg(w, d->rs1);           \
+    const uint32_t *a = vtu_vreg(w, VTU_F(d)->rs2), *b = vtu_vreg(w, VTU_F(d)->rs1);           \
     vs_mask taken = 0; /* every lane compared, no branch per lane */           \
     for (unsigned i = 0; i < w->nlanes; i++)                                   \
       taken |= (vs_mask)((T)a[i] OP (T)b[i]) << i;                             \
@@ -71,9 +71,9 @@ int vtu_x_JOIN(vs_warp *w, const vs_dinsn *d)
 
 int vtu_x_SETRPC(vs_warp *w, const vs_dinsn *d)
 {
-  uint32_t v = w->x[d->rs1] + (uint32_t)d->imm;
+  uint32_t v = w->x[VTU_F(d)->rs1] + (uint32_t)VTU_F(d)->imm;
   VTU(w)->ccsr[VTU_CSR_RPC - VTU_CSR_TID] = v;
-  vtu_xw(w, d->rd, v);
+  vtu_xw(w, VTU_F(d)->rd, v);
   return vtu_next(w, d);
 }
 
@@ -84,13 +84,13 @@ int vtu_x_ENDPRG(vs_warp *w, const vs_dinsn *d)
     return vs_warp_fault(w, VS_FAULT_DIVERGENT, 0,
                          "endprg inside divergent control flow (SIMT stack depth %u, active mask 0x%llx)",
                          w->sp, (unsigned long long)w->active);
-  w->pc = VTU_NPC(w, d);
+  w->pc += d->len;
   return VS_EV_END;
 }
 
 int vtu_x_BARRIER(vs_warp *w, const vs_dinsn *d)
 {
-  w->pc = VTU_NPC(w, d);
+  w->pc += d->len;
   return VS_EV_BARRIER;
 }
 
@@ -104,7 +104,7 @@ static int lone_prefix(vs_warp *w, const vs_dinsn *d)
 {
   return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0,
                        "%s prefix 0x%08x is not followed by an instruction it can extend",
-                       vtu_rows[d->op].mnemonic, d->word);
+                       vtu_rows[d->op].mnemonic, vtu_word(d));
 }
 int vtu_x_REGEXT(vs_warp *w, const vs_dinsn *d) { return lone_prefix(w, d); }
 int vtu_x_REGEXTI(vs_warp *w, const vs_dinsn *d) { return lone_prefix(w, d); }
@@ -157,18 +157,18 @@ static int vsetvl_common(vs_warp *w, const vs_dinsn *d, uint32_t vtype)
 {
   uint64_t avl = 0;
   int keep = 0;
-  if (d->rs1 != 0) avl = w->x[d->rs1];
-  else if (d->rd != 0) avl = UINT64_MAX;
+  if (VTU_F(d)->rs1 != 0) avl = w->x[VTU_F(d)->rs1];
+  else if (VTU_F(d)->rd != 0) avl = UINT64_MAX;
   else keep = 1;
-  set_vtype(w, vtype, avl, keep, d->rd);
+  set_vtype(w, vtype, avl, keep, VTU_F(d)->rd);
   return vtu_next(w, d);
 }
 
-int vtu_x_VSETVLI(vs_warp *w, const vs_dinsn *d) { return vsetvl_common(w, d, (uint32_t)d->imm); }
-int vtu_x_VSETVL(vs_warp *w, const vs_dinsn *d) { return vsetvl_common(w, d, w->x[d->rs2]); }
+int vtu_x_VSETVLI(vs_warp *w, const vs_dinsn *d) { return vsetvl_common(w, d, (uint32_t)VTU_F(d)->imm); }
+int vtu_x_VSETVL(vs_warp *w, const vs_dinsn *d) { return vsetvl_common(w, d, w->x[VTU_F(d)->rs2]); }
 int vtu_x_VSETIVLI(vs_warp *w, const vs_dinsn *d)
 {
-  set_vtype(w, (uint32_t)d->imm, d->rs1, 0, d->rd);
+  set_vtype(w, (uint32_t)VTU_F(d)->imm, VTU_F(d)->rs1, 0, VTU_F(d)->rd);
   return vtu_next(w, d);
 }
 
@@ -180,7 +180,7 @@ int vtu_vcheck_slow(vs_warp *w, const vs_dinsn *d, unsigned regs)
                          "illegal instruction: vector instruction with an illegal vtype "
                          "(Ventus supports SEW=32 with LMUL 1 or 2)");
   if (t->lmul == 2) {
-    unsigned r[4] = {d->rd, d->rs1, d->rs2, d->rs3};
+    unsigned r[4] = {VTU_F(d)->rd, VTU_F(d)->rs1, VTU_F(d)->rs2, VTU_F(d)->rs3};
     for (unsigned k = 0; k < 4; k++)
       if ((regs >> k & 1) && (r[k] & 1))
         return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0,

@@ -44,9 +44,9 @@ static inline int nan_bits(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u;
     if (host) vtu_fpu_take(w);                                                  \
     for (unsigned g = 0; g < VTU(w)->lmul; g++) {                               \
       vs_mask m = vtu_emask(w, d, g);                                           \
-      uint32_t *vd = vtu_vreg(w, d->rd + g);                                    \
-      const uint32_t *v2 = vtu_vreg(w, d->rs2 + g);                             \
-      const uint32_t *v1 = vtu_vreg(w, d->rs1 + g);                             \
+      uint32_t *vd = vtu_vreg(w, VTU_F(d)->rd + g);                                    \
+      const uint32_t *v2 = vtu_vreg(w, VTU_F(d)->rs2 + g);                             \
+      const uint32_t *v1 = vtu_vreg(w, VTU_F(d)->rs1 + g);                             \
       (void)v1; (void)v2;                                                      \
       if (host && m == w->full) {                                              \
         uint32_t t_[VS_MAX_LANES], any_nan_ = 0;                               \
@@ -97,7 +97,7 @@ static inline int nan_bits(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u;
       VFLOOP(VTU_VD | VTU_VS1 | VTU_VS2, (void)0, v1[i], HOST, SOFT)
 #define DEF_FVF(ID, HOST, SOFT)                                                \
   VTU_FP_CLONES int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                    \
-      VFLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = w->x[d->rs1], ys_, HOST, SOFT)
+      VFLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = w->x[VTU_F(d)->rs1], ys_, HOST, SOFT)
 #define FOP2(NAME, HOST, SOFT) DEF_FVV(NAME##_VV, HOST, SOFT) DEF_FVF(NAME##_VF, HOST, SOFT)
 
 /* ---- arithmetic ---- */
@@ -152,8 +152,8 @@ DEF_FV(VFCLASS_V, vs_f32_classify(x), vs_f32_classify(x))
     unsigned fl = 0;                                                           \
     for (unsigned g = 0; g < VTU(w)->lmul; g++) {                               \
       vs_mask m = vtu_emask(w, d, g);                                           \
-      uint32_t *vd = vtu_vreg(w, d->rd + g);                                    \
-      const uint32_t *v2 = vtu_vreg(w, d->rs2 + g);                             \
+      uint32_t *vd = vtu_vreg(w, VTU_F(d)->rd + g);                                    \
+      const uint32_t *v2 = vtu_vreg(w, VTU_F(d)->rs2 + g);                             \
       for (unsigned i = 0; i < w->nlanes; i++)                                 \
         if (m >> i & 1) {                                                      \
           uint32_t x = v2[i];                                                  \
@@ -177,11 +177,11 @@ int vtu_x_VFMERGE_VFM(vs_warp *w, const vs_dinsn *d)
 {
   int f = vtu_vcheck(w, d, VTU_VD | VTU_VS2);
   if (f) return f;
-  uint32_t s = w->x[d->rs1];
+  uint32_t s = w->x[VTU_F(d)->rs1];
   for (unsigned g = 0; g < VTU(w)->lmul; g++) {
     vs_mask m = w->active & VTU(w)->vlmask[g], sel = vtu_v0_bits(w, g);
-    uint32_t *vd = vtu_vreg(w, d->rd + g);
-    const uint32_t *v2 = vtu_vreg(w, d->rs2 + g);
+    uint32_t *vd = vtu_vreg(w, VTU_F(d)->rd + g);
+    const uint32_t *v2 = vtu_vreg(w, VTU_F(d)->rs2 + g);
     for (unsigned i = 0; i < w->nlanes; i++)
       if (m >> i & 1) vd[i] = (sel >> i & 1) ? s : v2[i];
   }
@@ -192,10 +192,10 @@ int vtu_x_VFMV_V_F(vs_warp *w, const vs_dinsn *d)
 {
   int f = vtu_vcheck(w, d, VTU_VD);
   if (f) return f;
-  uint32_t s = w->x[d->rs1];
+  uint32_t s = w->x[VTU_F(d)->rs1];
   for (unsigned g = 0; g < VTU(w)->lmul; g++) {
     vs_mask m = vtu_emask(w, d, g);
-    uint32_t *vd = vtu_vreg(w, d->rd + g);
+    uint32_t *vd = vtu_vreg(w, VTU_F(d)->rd + g);
     for (unsigned i = 0; i < w->nlanes; i++)
       if (m >> i & 1) vd[i] = s;
   }
@@ -207,7 +207,7 @@ int vtu_x_VFMV_F_S(vs_warp *w, const vs_dinsn *d)
 {
   int f = vtu_vcheck(w, d, VTU_VS2);
   if (f) return f;
-  vtu_xw(w, d->rd, vtu_vreg(w, d->rs2)[0]);
+  vtu_xw(w, VTU_F(d)->rd, vtu_vreg(w, VTU_F(d)->rs2)[0]);
   return vtu_next(w, d);
 }
 
@@ -215,7 +215,7 @@ int vtu_x_VFMV_S_F(vs_warp *w, const vs_dinsn *d)
 {
   int f = vtu_vcheck(w, d, VTU_VD);
   if (f) return f;
-  if ((w->active & VTU(w)->vlmask[0]) & 1) vtu_vreg(w, d->rd)[0] = w->x[d->rs1];
+  if ((w->active & VTU(w)->vlmask[0]) & 1) vtu_vreg(w, VTU_F(d)->rd)[0] = w->x[VTU_F(d)->rs1];
   return vtu_next(w, d);
 }
 
@@ -240,9 +240,9 @@ int vtu_x_VFTTA_VV(vs_warp *w, const vs_dinsn *d)
     return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0,
                          "illegal instruction: vftta.vv needs at least %u threads per warp", M * N);
   uint32_t a[VS_MAX_LANES], b[VS_MAX_LANES], c[VS_MAX_LANES];
-  uint32_t *vd = vtu_vreg(w, d->rd);
-  memcpy(a, vtu_vreg(w, d->rs1), w->nlanes * sizeof a[0]);
-  memcpy(b, vtu_vreg(w, d->rs2), w->nlanes * sizeof b[0]);
+  uint32_t *vd = vtu_vreg(w, VTU_F(d)->rd);
+  memcpy(a, vtu_vreg(w, VTU_F(d)->rs1), w->nlanes * sizeof a[0]);
+  memcpy(b, vtu_vreg(w, VTU_F(d)->rs2), w->nlanes * sizeof b[0]);
   memcpy(c, vd, w->nlanes * sizeof c[0]);
   unsigned fl = 0;
   vs_mask m = w->active & VTU(w)->vlmask[0];

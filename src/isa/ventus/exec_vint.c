@@ -20,9 +20,9 @@
     Y_DECL;                                                                    \
     for (unsigned g = 0; g < VTU(w)->lmul; g++) {                               \
       vs_mask m = vtu_emask(w, d, g);                                           \
-      uint32_t *vd = vtu_vreg(w, d->rd + g);                                    \
-      const uint32_t *v2 = vtu_vreg(w, d->rs2 + g);                             \
-      const uint32_t *v1 = vtu_vreg(w, d->rs1 + g);                             \
+      uint32_t *vd = vtu_vreg(w, VTU_F(d)->rd + g);                                    \
+      const uint32_t *v2 = vtu_vreg(w, VTU_F(d)->rs2 + g);                             \
+      const uint32_t *v1 = vtu_vreg(w, VTU_F(d)->rs1 + g);                             \
       (void)v1; (void)v2;                                                      \
       if (m == w->full) {                                                      \
         for (unsigned i = 0; i < n; i++) {                                     \
@@ -59,17 +59,17 @@
 #define DEF_VV(ID, BODY) \
   int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP(VTU_VD | VTU_VS1 | VTU_VS2, (void)0, v1[i], BODY)
 #define DEF_VX(ID, BODY) \
-  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = w->x[d->rs1], ys_, BODY)
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = w->x[VTU_F(d)->rs1], ys_, BODY)
 #define DEF_VI(ID, BODY) \
-  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = (uint32_t)d->imm, ys_, BODY)
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = (uint32_t)VTU_F(d)->imm, ys_, BODY)
 
 /* OP3/OP2/OPXI: pure element-wise operations (.vv .vx .vi / .vv .vx / .vx .vi) */
 #define PURE_VV(ID, EXPR) \
   int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VTU_VD | VTU_VS1 | VTU_VS2, (void)0, v1[i], EXPR)
 #define PURE_VX(ID, EXPR) \
-  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VTU_VD | VTU_VS2, uint32_t ys_ = w->x[d->rs1], ys_, EXPR)
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VTU_VD | VTU_VS2, uint32_t ys_ = w->x[VTU_F(d)->rs1], ys_, EXPR)
 #define PURE_VI(ID, EXPR) \
-  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VTU_VD | VTU_VS2, uint32_t ys_ = (uint32_t)d->imm, ys_, EXPR)
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VTU_VD | VTU_VS2, uint32_t ys_ = (uint32_t)VTU_F(d)->imm, ys_, EXPR)
 #define OP3(NAME, EXPR) PURE_VV(NAME##_VV, EXPR) PURE_VX(NAME##_VX, EXPR) PURE_VI(NAME##_VI, EXPR)
 #define OP2(NAME, EXPR) PURE_VV(NAME##_VV, EXPR) PURE_VX(NAME##_VX, EXPR)
 #define OPXI(NAME, EXPR) PURE_VX(NAME##_VX, EXPR) PURE_VI(NAME##_VI, EXPR)
@@ -140,7 +140,7 @@ OP2(VREM, rem_s(x, y))
   int vtu_x_##NAME##_VV(vs_warp *w, const vs_dinsn *d)                          \
       VLOOP(VTU_VD | VTU_VS1 | VTU_VS2, (void)0, v1[i], vd[i] = (EXPR))           \
   int vtu_x_##NAME##_VX(vs_warp *w, const vs_dinsn *d)                          \
-      VLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = w->x[d->rs1], ys_, vd[i] = (EXPR))
+      VLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = w->x[VTU_F(d)->rs1], ys_, vd[i] = (EXPR))
 MAC(VMACC, y * x + vd[i])
 MAC(VNMSAC, vd[i] - y * x)
 MAC(VMADD, y * vd[i] + x)
@@ -225,8 +225,8 @@ OP3(VSSRA, (uint32_t)roundoff_s(S(x), y & 31, VTU(w)->vxrm))
     Y_DECL;                                                                    \
     for (unsigned g = 0; g < VTU(w)->lmul; g++) {                               \
       vs_mask m = w->active & VTU(w)->vlmask[g], sel = vtu_v0_bits(w, g);        \
-      uint32_t *vd = vtu_vreg(w, d->rd + g);                                    \
-      const uint32_t *v2 = vtu_vreg(w, d->rs2 + g), *v1 = vtu_vreg(w, d->rs1 + g); \
+      uint32_t *vd = vtu_vreg(w, VTU_F(d)->rd + g);                                    \
+      const uint32_t *v2 = vtu_vreg(w, VTU_F(d)->rs2 + g), *v1 = vtu_vreg(w, VTU_F(d)->rs1 + g); \
       (void)v1;                                                                \
       for (unsigned i = 0; i < w->nlanes; i++)                                 \
         if (m >> i & 1) vd[i] = (sel >> i & 1) ? (Y_ELEM) : v2[i];             \
@@ -234,19 +234,19 @@ OP3(VSSRA, (uint32_t)roundoff_s(S(x), y & 31, VTU(w)->vxrm))
     return vtu_next(w, d);                                                      \
   }
 MERGE(VMERGE_VVM, VTU_VD | VTU_VS1 | VTU_VS2, (void)0, v1[i])
-MERGE(VMERGE_VXM, VTU_VD | VTU_VS2, uint32_t ys_ = w->x[d->rs1], ys_)
-MERGE(VMERGE_VIM, VTU_VD | VTU_VS2, uint32_t ys_ = (uint32_t)d->imm, ys_)
+MERGE(VMERGE_VXM, VTU_VD | VTU_VS2, uint32_t ys_ = w->x[VTU_F(d)->rs1], ys_)
+MERGE(VMERGE_VIM, VTU_VD | VTU_VS2, uint32_t ys_ = (uint32_t)VTU_F(d)->imm, ys_)
 
 /* vmv.v.*: vd = vs1 / rs1 / imm in every active element */
 int vtu_x_VMV_V_V(vs_warp *w, const vs_dinsn *d)
     VLOOP(VTU_VD | VTU_VS1, (void)0, v1[i], vd[i] = y)
 int vtu_x_VMV_V_X(vs_warp *w, const vs_dinsn *d)
-    VLOOP(VTU_VD, uint32_t ys_ = w->x[d->rs1], ys_, vd[i] = y)
+    VLOOP(VTU_VD, uint32_t ys_ = w->x[VTU_F(d)->rs1], ys_, vd[i] = y)
 int vtu_x_VMV_V_I(vs_warp *w, const vs_dinsn *d)
-    VLOOP(VTU_VD, uint32_t ys_ = (uint32_t)d->imm, ys_, vd[i] = y)
+    VLOOP(VTU_VD, uint32_t ys_ = (uint32_t)VTU_F(d)->imm, ys_, vd[i] = y)
 /* Ventus: vmv.s.x broadcasts like vmv.v.x */
 int vtu_x_VMV_S_X(vs_warp *w, const vs_dinsn *d)
-    VLOOP(VTU_VD, uint32_t ys_ = w->x[d->rs1], ys_, vd[i] = y)
+    VLOOP(VTU_VD, uint32_t ys_ = w->x[VTU_F(d)->rs1], ys_, vd[i] = y)
 
 /* vid.v: element index */
 int vtu_x_VID_V(vs_warp *w, const vs_dinsn *d)
@@ -261,13 +261,13 @@ int vtu_x_VMV_X_S(vs_warp *w, const vs_dinsn *d)
   vs_mask m = w->active & VTU(w)->vlmask[0];
   if (m) {
     unsigned hi = 63u - (unsigned)__builtin_clzll(m);
-    vtu_xw(w, d->rd, vtu_vreg(w, d->rs2)[hi]);
+    vtu_xw(w, VTU_F(d)->rd, vtu_vreg(w, VTU_F(d)->rs2)[hi]);
   }
   return vtu_next(w, d);
 }
 
 /* Ventus vadd12.vi / vsub12.vi: vd = vs1 +/- sext(imm12) */
 int vtu_x_VADD12_VI(vs_warp *w, const vs_dinsn *d)
-    VLOOP(VTU_VD | VTU_VS1, uint32_t ys_ = (uint32_t)d->imm, ys_, vd[i] = v1[i] + y)
+    VLOOP(VTU_VD | VTU_VS1, uint32_t ys_ = (uint32_t)VTU_F(d)->imm, ys_, vd[i] = v1[i] + y)
 int vtu_x_VSUB12_VI(vs_warp *w, const vs_dinsn *d)
-    VLOOP(VTU_VD | VTU_VS1, uint32_t ys_ = (uint32_t)d->imm, ys_, vd[i] = v1[i] - y)
+    VLOOP(VTU_VD | VTU_VS1, uint32_t ys_ = (uint32_t)VTU_F(d)->imm, ys_, vd[i] = v1[i] - y)

@@ -16,17 +16,17 @@ static inline uint32_t elem_addr(vs_warp *w, const vs_dinsn *d, int mode, unsign
 {
   unsigned e = g * w->nlanes + i;
   switch (mode) {
-  case A_UNIT: return w->x[d->rs1] + e * size + k;
-  case A_STRIDE: return w->x[d->rs1] + e * w->x[d->rs2] + k;
+  case A_UNIT: return w->x[VTU_F(d)->rs1] + e * size + k;
+  case A_STRIDE: return w->x[VTU_F(d)->rs1] + e * w->x[VTU_F(d)->rs2] + k;
   case A_INDEX: {
-    uint32_t ix = vtu_vreg(w, d->rs2 + g)[i];
+    uint32_t ix = vtu_vreg(w, VTU_F(d)->rs2 + g)[i];
     if (idx_size < 4) ix &= (1u << (idx_size * 8)) - 1u;
-    return w->x[d->rs1] + ix + k;
+    return w->x[VTU_F(d)->rs1] + ix + k;
   }
-  case A_OFFSET12: return vtu_vreg(w, d->rs1)[i] + (uint32_t)d->imm + k;
+  case A_OFFSET12: return vtu_vreg(w, VTU_F(d)->rs1)[i] + (uint32_t)VTU_F(d)->imm + k;
   default: { /* private memory, spec 3.5 */
     vtu_warp *t = VTU(w);
-    uint32_t a = vtu_vreg(w, d->rs1)[i] + (uint32_t)d->imm + k;
+    uint32_t a = vtu_vreg(w, VTU_F(d)->rs1)[i] + (uint32_t)VTU_F(d)->imm + k;
     uint32_t numw = t->ccsr[VTU_CSR_NUMW - VTU_CSR_TID], numt = t->ccsr[VTU_CSR_NUMT - VTU_CSR_TID];
     uint32_t pds = t->ccsr[VTU_CSR_PDS - VTU_CSR_TID], tid = t->ccsr[VTU_CSR_TID - VTU_CSR_TID];
     return pds + (a & ~3u) * numw * numt + (a & 3u) + (tid + i) * 4u;
@@ -36,7 +36,7 @@ static inline uint32_t elem_addr(vs_warp *w, const vs_dinsn *d, int mode, unsign
 
 static inline int pair_prefix(const vs_dinsn *d)
 {
-  unsigned p = d->aux & VTU_AUX_PFX_MASK;
+  unsigned p = VTU_F(d)->aux & VTU_AUX_PFX_MASK;
   return p == VTU_AUX_REGPAIR || p == VTU_AUX_REGPAIRI;
 }
 
@@ -48,19 +48,19 @@ static inline __attribute__((always_inline)) int vload(vs_warp *w, const vs_dins
   unsigned regs = VTU_VD | (mode == A_INDEX ? VTU_VS2 : 0);
   int f = vtu_vcheck(w, d, regs);
   if (f) return f;
-  int words = (size == 4 && pair_prefix(d) && (d->rd & 1) == 0) ? 2 : 1;
-  if (words == 2 && d->rd + 1 > 255)
-    return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "register pair v%u:v%u does not exist", d->rd, d->rd + 1);
+  int words = (size == 4 && pair_prefix(d) && (VTU_F(d)->rd & 1) == 0) ? 2 : 1;
+  if (words == 2 && VTU_F(d)->rd + 1 > 255)
+    return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "register pair v%u:v%u does not exist", VTU_F(d)->rd, VTU_F(d)->rd + 1);
   unsigned groups = (mode == A_OFFSET12 || mode == A_PRIVATE) ? 1 : VTU(w)->lmul;
   unsigned esize = size * (unsigned)words; /* bytes per element */
   for (unsigned g = 0; g < groups; g++) {
     vs_mask m = (mode == A_OFFSET12 || mode == A_PRIVATE) ? w->active & VTU(w)->vlmask[0]
                                                            : vtu_emask(w, d, g);
     for (int k = 0; k < words; k++) {
-      uint32_t *vd = vtu_vreg(w, d->rd + g + (unsigned)k);
+      uint32_t *vd = vtu_vreg(w, VTU_F(d)->rd + g + (unsigned)k);
       for (unsigned i = 0; i < w->nlanes; i++) {
         if (!(m >> i & 1)) continue;
-        uint32_t a = mode == A_UNIT ? w->x[d->rs1] + (g * w->nlanes + i) * esize + (uint32_t)k * 4u
+        uint32_t a = mode == A_UNIT ? w->x[VTU_F(d)->rs1] + (g * w->nlanes + i) * esize + (uint32_t)k * 4u
                                     : elem_addr(w, d, mode, size, idx_size, g, i, (uint32_t)k * 4u);
         uint32_t v = 0;
         if ((f = vtu_load(w, a, size, sign, &v, i))) return f;
@@ -74,7 +74,7 @@ static inline __attribute__((always_inline)) int vload(vs_warp *w, const vs_dins
 static inline __attribute__((always_inline)) int vstore(vs_warp *w, const vs_dinsn *d, int mode, unsigned size, unsigned data_reg,
                   unsigned idx_size)
 {
-  unsigned regs = (mode == A_INDEX ? VTU_VS2 : 0) | (data_reg == d->rs3 ? VTU_VS3 : VTU_VS2);
+  unsigned regs = (mode == A_INDEX ? VTU_VS2 : 0) | (data_reg == VTU_F(d)->rs3 ? VTU_VS3 : VTU_VS2);
   int f = vtu_vcheck(w, d, regs);
   if (f) return f;
   int words = (size == 4 && pair_prefix(d) && (data_reg & 1) == 0) ? 2 : 1;
@@ -90,7 +90,7 @@ static inline __attribute__((always_inline)) int vstore(vs_warp *w, const vs_din
       const uint32_t *vs = vtu_vreg(w, data_reg + g + (unsigned)k);
       for (unsigned i = 0; i < w->nlanes; i++) {
         if (!(m >> i & 1)) continue;
-        uint32_t a = mode == A_UNIT ? w->x[d->rs1] + (g * w->nlanes + i) * esize + (uint32_t)k * 4u
+        uint32_t a = mode == A_UNIT ? w->x[VTU_F(d)->rs1] + (g * w->nlanes + i) * esize + (uint32_t)k * 4u
                                     : elem_addr(w, d, mode, size, idx_size, g, i, (uint32_t)k * 4u);
         if ((f = vtu_store(w, a, size, vs[i], i))) return f;
       }
@@ -118,18 +118,18 @@ LD(VLUXEI32_V, A_INDEX, 4, 0, 4)
 LD(VLOXEI8_V, A_INDEX, 4, 0, 1)
 LD(VLOXEI16_V, A_INDEX, 4, 0, 2)
 LD(VLOXEI32_V, A_INDEX, 4, 0, 4)
-ST(VSE8_V, A_UNIT, 1, d->rs3, 0)
-ST(VSE16_V, A_UNIT, 2, d->rs3, 0)
-ST(VSE32_V, A_UNIT, 4, d->rs3, 0)
-ST(VSSE8_V, A_STRIDE, 1, d->rs3, 0)
-ST(VSSE16_V, A_STRIDE, 2, d->rs3, 0)
-ST(VSSE32_V, A_STRIDE, 4, d->rs3, 0)
-ST(VSUXEI8_V, A_INDEX, 4, d->rs3, 1)
-ST(VSUXEI16_V, A_INDEX, 4, d->rs3, 2)
-ST(VSUXEI32_V, A_INDEX, 4, d->rs3, 4)
-ST(VSOXEI8_V, A_INDEX, 4, d->rs3, 1)
-ST(VSOXEI16_V, A_INDEX, 4, d->rs3, 2)
-ST(VSOXEI32_V, A_INDEX, 4, d->rs3, 4)
+ST(VSE8_V, A_UNIT, 1, VTU_F(d)->rs3, 0)
+ST(VSE16_V, A_UNIT, 2, VTU_F(d)->rs3, 0)
+ST(VSE32_V, A_UNIT, 4, VTU_F(d)->rs3, 0)
+ST(VSSE8_V, A_STRIDE, 1, VTU_F(d)->rs3, 0)
+ST(VSSE16_V, A_STRIDE, 2, VTU_F(d)->rs3, 0)
+ST(VSSE32_V, A_STRIDE, 4, VTU_F(d)->rs3, 0)
+ST(VSUXEI8_V, A_INDEX, 4, VTU_F(d)->rs3, 1)
+ST(VSUXEI16_V, A_INDEX, 4, VTU_F(d)->rs3, 2)
+ST(VSUXEI32_V, A_INDEX, 4, VTU_F(d)->rs3, 4)
+ST(VSOXEI8_V, A_INDEX, 4, VTU_F(d)->rs3, 1)
+ST(VSOXEI16_V, A_INDEX, 4, VTU_F(d)->rs3, 2)
+ST(VSOXEI32_V, A_INDEX, 4, VTU_F(d)->rs3, 4)
 
 /* Ventus: per-thread address vs1[i] + imm12 */
 LD(VLB12_V, A_OFFSET12, 1, 1, 0)
@@ -137,9 +137,9 @@ LD(VLH12_V, A_OFFSET12, 2, 1, 0)
 LD(VLW12_V, A_OFFSET12, 4, 0, 0)
 LD(VLBU12_V, A_OFFSET12, 1, 0, 0)
 LD(VLHU12_V, A_OFFSET12, 2, 0, 0)
-ST(VSB12_V, A_OFFSET12, 1, d->rs2, 0)
-ST(VSH12_V, A_OFFSET12, 2, d->rs2, 0)
-ST(VSW12_V, A_OFFSET12, 4, d->rs2, 0)
+ST(VSB12_V, A_OFFSET12, 1, VTU_F(d)->rs2, 0)
+ST(VSH12_V, A_OFFSET12, 2, VTU_F(d)->rs2, 0)
+ST(VSW12_V, A_OFFSET12, 4, VTU_F(d)->rs2, 0)
 
 /* Ventus: private memory (spec 3.5) */
 LD(VLB_V, A_PRIVATE, 1, 1, 0)
@@ -147,9 +147,9 @@ LD(VLH_V, A_PRIVATE, 2, 1, 0)
 LD(VLW_V, A_PRIVATE, 4, 0, 0)
 LD(VLBU_V, A_PRIVATE, 1, 0, 0)
 LD(VLHU_V, A_PRIVATE, 2, 0, 0)
-ST(VSB_V, A_PRIVATE, 1, d->rs2, 0)
-ST(VSH_V, A_PRIVATE, 2, d->rs2, 0)
-ST(VSW_V, A_PRIVATE, 4, d->rs2, 0)
+ST(VSB_V, A_PRIVATE, 1, VTU_F(d)->rs2, 0)
+ST(VSH_V, A_PRIVATE, 2, VTU_F(d)->rs2, 0)
+ST(VSW_V, A_PRIVATE, 4, VTU_F(d)->rs2, 0)
 
 /* ---- atomics: one per active thread, in increasing thread order ---- */
 enum { AMO_SWAP, AMO_ADD, AMO_XOR, AMO_AND, AMO_OR, AMO_MIN, AMO_MAX, AMO_MINU, AMO_MAXU };
@@ -193,8 +193,8 @@ static int amo(vs_warp *w, const vs_dinsn *d, int op)
   int f = vtu_vcheck(w, d, VTU_VD | VTU_VS1 | VTU_VS2);
   if (f) return f;
   vs_mask m = w->active & VTU(w)->vlmask[0];
-  uint32_t *vd = vtu_vreg(w, d->rd);
-  const uint32_t *va = vtu_vreg(w, d->rs1), *vv = vtu_vreg(w, d->rs2);
+  uint32_t *vd = vtu_vreg(w, VTU_F(d)->rd);
+  const uint32_t *va = vtu_vreg(w, VTU_F(d)->rs1), *vv = vtu_vreg(w, VTU_F(d)->rs2);
   for (unsigned i = 0; i < w->nlanes; i++) {
     if (!(m >> i & 1)) continue;
     uint32_t a = va[i], v = vv[i], old, nv;
@@ -239,8 +239,8 @@ int vtu_x_LR_W(vs_warp *w, const vs_dinsn *d)
   if (f) return f;
   vtu_warp *t = VTU(w);
   vs_mask m = w->active & t->vlmask[0];
-  uint32_t *vd = vtu_vreg(w, d->rd);
-  const uint32_t *va = vtu_vreg(w, d->rs1);
+  uint32_t *vd = vtu_vreg(w, VTU_F(d)->rd);
+  const uint32_t *va = vtu_vreg(w, VTU_F(d)->rs1);
   for (unsigned i = 0; i < w->nlanes; i++) {
     if (!(m >> i & 1)) continue;
     uint32_t v = 0;
@@ -260,8 +260,8 @@ int vtu_x_SC_W(vs_warp *w, const vs_dinsn *d)
   if (f) return f;
   vtu_warp *t = VTU(w);
   vs_mask m = w->active & t->vlmask[0];
-  uint32_t *vd = vtu_vreg(w, d->rd);
-  const uint32_t *va = vtu_vreg(w, d->rs1), *vv = vtu_vreg(w, d->rs2);
+  uint32_t *vd = vtu_vreg(w, VTU_F(d)->rd);
+  const uint32_t *va = vtu_vreg(w, VTU_F(d)->rs1), *vv = vtu_vreg(w, VTU_F(d)->rs2);
   for (unsigned i = 0; i < w->nlanes; i++) {
     if (!(m >> i & 1)) continue;
     uint32_t a = va[i], ok = 0;

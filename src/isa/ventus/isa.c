@@ -16,28 +16,16 @@ static const vs_exec_fn exec_table[VTU_NUM_INSNS] = {
 #undef INSN
 };
 
-/* ---- decoding ---- */
-static int read_word(vs_mem *m, uint64_t addr, uint32_t *w)
+/* ---- decoding: a prefix word pairs with the word after it ---- */
+static void decode(vs_dinsn *d, const uint32_t *w, unsigned nw, vs_addr pc)
 {
-  if (addr > 0xfffffffcull) return -1;
-  return vs_mem_load_slow(m, addr, w, 4) == 0 ? 0 : -1;
-}
-
-static void decode_page(void *ctx, vs_mem *m, vs_addr page_addr, vs_dpage *dp)
-{
-  (void)ctx;
-  uint32_t words[VS_DPAGE_SLOTS + 1];
-  int have_next = 1;
-  for (unsigned i = 0; i < VS_DPAGE_SLOTS; i++)
-    if (read_word(m, (uint64_t)page_addr + 4 * i, &words[i])) words[i] = 0;
-  if (read_word(m, (uint64_t)page_addr + VS_PAGE_SIZE, &words[VS_DPAGE_SLOTS])) have_next = 0;
-  for (unsigned i = 0; i < VS_DPAGE_SLOTS; i++) {
-    vs_dinsn *d = &dp->insn[i];
-    int ok = vtu_decode(words[i], words[i + 1], i + 1 < VS_DPAGE_SLOTS || have_next, d) == 0;
-    d->exec = (ok || (d->op < VTU_NUM_INSNS && vtu_rows[d->op].cls == VS_CLS_PREFIX))
-                  ? (d->op < VTU_NUM_INSNS ? exec_table[d->op] : vtu_x_illegal)
-                  : vtu_x_illegal;
-  }
+  (void)pc;
+  int ok = vtu_decode(w[0], nw > 1 ? w[1] : 0, nw > 1, d) == 0;
+  /* a prefix that is not followed by an instruction it can extend runs
+   * alone: its semantics report that */
+  d->exec = (ok || (d->op < VTU_NUM_INSNS && vtu_rows[d->op].cls == VS_CLS_PREFIX))
+                ? (d->op < VTU_NUM_INSNS ? exec_table[d->op] : vtu_x_illegal)
+                : vtu_x_illegal;
 }
 
 /* ---- launch state (spec 6.3) ---- */
@@ -80,21 +68,21 @@ static void insn_info(const vs_dinsn *d, vs_insn_info *info)
   const vtu_row *r = &vtu_rows[d->op];
   info->cls = r->cls;
   /* barrier imm5: [2] image, [1] global, [0] local fence (spec 5) */
-  if (r->cls == VS_CLS_BARRIER) info->fence = (uint8_t)(d->imm & 7);
+  if (r->cls == VS_CLS_BARRIER) info->fence = (uint8_t)(VTU_F(d)->imm & 7);
 #define SRC(f, i) do { if (info->nsrc < 4) { info->src[info->nsrc].file = (f); info->src[info->nsrc].idx = (uint16_t)(i); info->nsrc++; } } while (0)
 #define DST(f, i) do { if (info->ndst < 2) { info->dst[info->ndst].file = (f); info->dst[info->ndst].idx = (uint16_t)(i); info->ndst++; } } while (0)
   for (const char *a = r->args; *a; a++) {
     switch (*a) {
-    case 'd': if (d->rd) DST('x', d->rd); break;
-    case 'D': DST('v', d->rd); if (r->flags & VTU_F_ACC) SRC('v', d->rd); break;
-    case 's': if (d->rs1) SRC('x', d->rs1); break;
-    case 't': if (d->rs2) SRC('x', d->rs2); break;
-    case 'r': if (d->rs3) SRC('x', d->rs3); break;
-    case 'S': SRC('v', d->rs1); break;
-    case 'T': SRC('v', d->rs2); break;
-    case 'R': SRC('v', d->rs3); break;
+    case 'd': if (VTU_F(d)->rd) DST('x', VTU_F(d)->rd); break;
+    case 'D': DST('v', VTU_F(d)->rd); if (r->flags & VTU_F_ACC) SRC('v', VTU_F(d)->rd); break;
+    case 's': if (VTU_F(d)->rs1) SRC('x', VTU_F(d)->rs1); break;
+    case 't': if (VTU_F(d)->rs2) SRC('x', VTU_F(d)->rs2); break;
+    case 'r': if (VTU_F(d)->rs3) SRC('x', VTU_F(d)->rs3); break;
+    case 'S': SRC('v', VTU_F(d)->rs1); break;
+    case 'T': SRC('v', VTU_F(d)->rs2); break;
+    case 'R': SRC('v', VTU_F(d)->rs3); break;
     case '0': SRC('v', 0); break;
-    case 'M': if (!d->vm) SRC('v', 0); break;
+    case 'M': if (!VTU_F(d)->vm) SRC('v', 0); break;
     default: break;
     }
   }
@@ -137,15 +125,15 @@ static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc64)
   uint32_t ipc = pc;
   if (d->len == 8) { /* the prefix has its own (empty) commit */
     vs_dinsn p;
-    vtu_decode_word(d->pword, &p);
+    vtu_decode_word(vtu_pword(d), &p);
     vtu_disasm(&p, pc, &o, text, sizeof text);
-    fprintf(out, "core %3d: 0x%08x (0x%08x) %s\n", core, pc, d->pword, spike_text(text));
-    fprintf(out, "core %3d: 3 0x%08x (0x%08x)\n", core, pc, d->pword);
+    fprintf(out, "core %3d: 0x%08x (0x%08x) %s\n", core, pc, vtu_pword(d), spike_text(text));
+    fprintf(out, "core %3d: 3 0x%08x (0x%08x)\n", core, pc, vtu_pword(d));
     ipc = pc + 4;
   }
   vtu_disasm(d, ipc, &o, text, sizeof text);
-  fprintf(out, "core %3d: 0x%08x (0x%08x) %s\n", core, ipc, d->word, spike_text(text));
-  fprintf(out, "core %3d: 3 0x%08x (0x%08x)", core, ipc, d->word);
+  fprintf(out, "core %3d: 0x%08x (0x%08x) %s\n", core, ipc, vtu_word(d), spike_text(text));
+  fprintf(out, "core %3d: 3 0x%08x (0x%08x)", core, ipc, vtu_word(d));
   vs_insn_info info;
   insn_info(d, &info);
   const vtu_row *r = &vtu_rows[d->op];
@@ -176,8 +164,8 @@ static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc64)
             (uint32_t)w->pc, w->sp);
   }
   if (r->cls == VS_CLS_CSR && d->op != VTU_NUM_INSNS) {
-    unsigned csr = (unsigned)d->imm & 0xfff;
-    int writes = !((d->op == VTU_CSRRS || d->op == VTU_CSRRC || d->op == VTU_CSRRSI || d->op == VTU_CSRRCI) && d->rs1 == 0);
+    unsigned csr = (unsigned)VTU_F(d)->imm & 0xfff;
+    int writes = !((d->op == VTU_CSRRS || d->op == VTU_CSRRC || d->op == VTU_CSRRSI || d->op == VTU_CSRRCI) && VTU_F(d)->rs1 == 0);
     uint32_t v;
     if (writes && vtu_csr_read((vs_warp *)w, csr, &v) == 0) {
       const char *nm = vtu_csr_name(csr, 1);
@@ -200,10 +188,11 @@ static void print_done(vs_warp *w)
 
 const vs_isa vs_isa_ventus = {
   .name = "ventus",
+  .pc_mask = UINT32_MAX,
   .warp_size = sizeof(vtu_warp),
   .nxregs = 256,
   .nvregs = 256,
-  .decode_page = decode_page,
+  .decode = decode,
   .warp_start = warp_start,
   .disasm = disasm,
   .insn_info = insn_info,

@@ -121,32 +121,32 @@ uint32_t vtu_bits_insert(char letter, uint32_t w, uint32_t v)
 int32_t vtu_field_get(const vs_dinsn *d, char letter)
 {
   switch (letter) {
-  case 'd': case 'D': return d->rd;
-  case 's': case 'S': case 'z': return d->rs1;
-  case 't': case 'T': return d->rs2;
-  case 'r': case 'R': return d->rs3;
-  case 'm': return d->rm;
-  case 'M': return d->vm;
-  case 'P': return (d->imm >> 4) & 15;
-  case 'Q': return d->imm & 15;
+  case 'd': case 'D': return VTU_F(d)->rd;
+  case 's': case 'S': case 'z': return VTU_F(d)->rs1;
+  case 't': case 'T': return VTU_F(d)->rs2;
+  case 'r': case 'R': return VTU_F(d)->rs3;
+  case 'm': return VTU_F(d)->rm;
+  case 'M': return VTU_F(d)->vm;
+  case 'P': return (VTU_F(d)->imm >> 4) & 15;
+  case 'Q': return VTU_F(d)->imm & 15;
   case '0': return 0;
-  default: return d->imm;
+  default: return VTU_F(d)->imm;
   }
 }
 
 void vtu_field_set(vs_dinsn *d, char letter, int32_t v)
 {
   switch (letter) {
-  case 'd': case 'D': d->rd = (uint16_t)v; break;
-  case 's': case 'S': case 'z': d->rs1 = (uint16_t)v; break;
-  case 't': case 'T': d->rs2 = (uint16_t)v; break;
-  case 'r': case 'R': d->rs3 = (uint16_t)v; break;
-  case 'm': d->rm = (uint8_t)v; break;
-  case 'M': d->vm = (uint8_t)v; break;
-  case 'P': d->imm = (d->imm & 0x0f) | ((v & 15) << 4); break;
-  case 'Q': d->imm = (d->imm & ~0x0f) | (v & 15); break;
+  case 'd': case 'D': VTU_F(d)->rd = (uint16_t)v; break;
+  case 's': case 'S': case 'z': VTU_F(d)->rs1 = (uint16_t)v; break;
+  case 't': case 'T': VTU_F(d)->rs2 = (uint16_t)v; break;
+  case 'r': case 'R': VTU_F(d)->rs3 = (uint16_t)v; break;
+  case 'm': VTU_F(d)->rm = (uint8_t)v; break;
+  case 'M': VTU_F(d)->vm = (uint8_t)v; break;
+  case 'P': VTU_F(d)->imm = (VTU_F(d)->imm & 0x0f) | ((v & 15) << 4); break;
+  case 'Q': VTU_F(d)->imm = (VTU_F(d)->imm & ~0x0f) | (v & 15); break;
   case '0': break;
-  default: d->imm = v; break;
+  default: VTU_F(d)->imm = v; break;
   }
 }
 

@@ -140,10 +140,10 @@ static int fill_fields(int op, uint32_t w, vs_dinsn *d)
 {
   const vtu_row *r = &vtu_rows[op];
   memset(d, 0, sizeof *d);
-  d->word = w;
+  d->w[0] = w;
   d->op = (uint16_t)op;
   d->len = 4;
-  d->vm = 1;
+  VTU_F(d)->vm = 1;
   d->cls = r->cls;
   for (const char *a = r->args; *a; a++) {
     const vtu_operand_info *oi = vtu_operand(*a);
@@ -159,13 +159,13 @@ static int fill_fields(int op, uint32_t w, vs_dinsn *d)
       vtu_field_set(d, *a, vtu_imm_value(*a, raw));
       break;
     case VTU_K_V0:
-      d->vm = 0;
+      VTU_F(d)->vm = 0;
       break;
     }
     if (oi->kind == VTU_K_RM && (raw == 5 || raw == 6))
       return -1; /* reserved rounding mode: not an instruction */
   }
-  if (r->flags & VTU_F_AQRL) d->aux = (uint8_t)((w >> 25) & 3);
+  if (r->flags & VTU_F_AQRL) VTU_F(d)->aux = (uint8_t)((w >> 25) & 3);
   return 0;
 }
 
@@ -179,10 +179,10 @@ int vtu_decode_word(uint32_t w, vs_dinsn *d)
       return 0;
   }
   memset(d, 0, sizeof *d);
-  d->word = w;
+  d->w[0] = w;
   d->op = VTU_NUM_INSNS;
   d->len = 4;
-  d->vm = 1;
+  VTU_F(d)->vm = 1;
   d->cls = VS_CLS_ILLEGAL;
   return -1;
 }
@@ -209,19 +209,20 @@ int vtu_apply_prefix(uint32_t pw, vs_dinsn *d)
     if (!oi) continue;
     if (oi->kind == VTU_K_XREG || oi->kind == VTU_K_VREG) {
       switch (oi->slot) {
-      case 'd': d->rd = (uint16_t)(d->rd | ext_d << 5); break;
-      case 's': d->rs1 = (uint16_t)(d->rs1 | ext_s << 5); break;
-      case 't': d->rs2 = (uint16_t)(d->rs2 | ext_t << 5); break;
-      case 'r': d->rs3 = (uint16_t)(d->rs3 | ext_r << 5); break;
+      case 'd': VTU_F(d)->rd = (uint16_t)(VTU_F(d)->rd | ext_d << 5); break;
+      case 's': VTU_F(d)->rs1 = (uint16_t)(VTU_F(d)->rs1 | ext_s << 5); break;
+      case 't': VTU_F(d)->rs2 = (uint16_t)(VTU_F(d)->rs2 | ext_t << 5); break;
+      case 'r': VTU_F(d)->rs3 = (uint16_t)(VTU_F(d)->rs3 | ext_r << 5); break;
       }
     } else if (imm_form && (*a == 'k' || *a == 'K')) {
-      uint32_t v = ((e >> 6) & 63) << 5 | (vtu_bits_extract(*a, d->word) & 31);
-      d->imm = *a == 'k' ? (int32_t)((v ^ 0x400u) - 0x400u) : (int32_t)v;
+      uint32_t v = ((e >> 6) & 63) << 5 | (vtu_bits_extract(*a, vtu_word(d)) & 31);
+      VTU_F(d)->imm = *a == 'k' ? (int32_t)((v ^ 0x400u) - 0x400u) : (int32_t)v;
     }
   }
-  d->pword = pw;
+  d->w[1] = d->w[0]; /* the prefix comes first */
+  d->w[0] = pw;
   d->len = 8;
-  d->aux = (uint8_t)((d->aux & ~VTU_AUX_PFX_MASK) |
+  VTU_F(d)->aux = (uint8_t)((VTU_F(d)->aux & ~VTU_AUX_PFX_MASK) |
                      (f3 == 2 ? VTU_AUX_REGEXT : f3 == 3 ? VTU_AUX_REGEXTI :
                       f3 == 5 ? VTU_AUX_REGPAIR : VTU_AUX_REGPAIRI));
   return 0;
@@ -234,7 +235,7 @@ int vtu_decode(uint32_t w0, uint32_t w1, int have_w1, vs_dinsn *d)
   if (vtu_decode_word(w1, d) != 0 || vtu_apply_prefix(w0, d) != 0) {
     /* a prefix followed by something it cannot extend */
     vtu_decode_word(w0, d);
-    d->aux |= VTU_AUX_BADPFX;
+    VTU_F(d)->aux |= VTU_AUX_BADPFX;
     return -1;
   }
   return 0;
@@ -309,7 +310,7 @@ int vtu_encode(const vs_dinsn *d, uint32_t *word, uint32_t *pword, char *err,
     }
     }
   }
-  if (r->flags & VTU_F_AQRL) w |= (uint32_t)(d->aux & 3) << 25;
+  if (r->flags & VTU_F_AQRL) w |= (uint32_t)(VTU_F(d)->aux & 3) << 25;
   *pword = 0;
   if (need_imm_ext) {
     if (ext[1] || ext[3]) {

@@ -50,7 +50,27 @@ typedef struct vtu_alias {
 
 const vtu_alias *vtu_aliases(size_t *count);
 
-/* ---- prefixes (dinsn.aux bits) ---- */
+/* ---- the Ventus operand fields of a decoded instruction ----
+ * They live in the front-end payload of vs_dinsn: VTU_F(d) is d's fields
+ * (const if d is).  The words of d are the instruction word, after its
+ * prefix word when there is one (len 8): vtu_word(d), vtu_pword(d). */
+typedef struct vtu_fields {
+  int32_t imm;                 /* immediate (sign- or zero-extended as the row says) */
+  uint16_t rd, rs1, rs2, rs3;  /* register indices, extensions applied               */
+  uint8_t vm;                  /* vector mask bit (1 = unmasked)                     */
+  uint8_t rm;                  /* rounding mode field                                */
+  uint8_t aux;                 /* aq/rl bits, prefix kind (VTU_AUX_*)                */
+} vtu_fields;
+_Static_assert(sizeof(vtu_fields) <= VS_DINSN_PAYLOAD, "Ventus fields fit the payload");
+
+#define VTU_F(d)                                                                  \
+  _Generic((d), const vs_dinsn *: (const vtu_fields *)(const void *)(d)->payload, \
+                vs_dinsn *: (vtu_fields *)(void *)(d)->payload)
+
+static inline uint32_t vtu_word(const vs_dinsn *d) { return d->w[d->len == 8]; }
+static inline uint32_t vtu_pword(const vs_dinsn *d) { return d->len == 8 ? d->w[0] : 0; }
+
+/* ---- prefixes (VTU_F(d)->aux bits) ---- */
 #define VTU_AUX_AQRL     0x03u  /* aq (bit 1) / rl (bit 0) of A instructions */
 #define VTU_AUX_PFX_MASK 0x1cu
 #define VTU_AUX_REGEXT   0x04u

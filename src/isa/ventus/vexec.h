@@ -45,14 +45,15 @@ int vtu_x_illegal(vs_warp *w, const vs_dinsn *d);
 /* ---- helpers ---- */
 /* Ventus is a 32-bit ISA: its pcs and addresses are computed in 32 bits
  * (wrapping as on the hardware) and zero-extended into the core's 64-bit
- * pc and addresses. */
+ * pc and addresses.  (Falling through the end of the 4 GiB, pc + len
+ * reaches 2^32: the core's fetch wraps it, vs_isa.pc_mask.) */
 
-/* The pc after the instruction */
+/* The pc after the instruction (return addresses) */
 #define VTU_NPC(w, d) ((uint32_t)(w)->pc + (d)->len)
 
 static inline int vtu_next(vs_warp *w, const vs_dinsn *d)
 {
-  w->pc = VTU_NPC(w, d);
+  w->pc += d->len;
   return VS_EV_NONE;
 }
 
@@ -95,7 +96,7 @@ static inline vs_mask vtu_v0_bits(vs_warp *w, unsigned g)
 static inline vs_mask vtu_emask(vs_warp *w, const vs_dinsn *d, unsigned g)
 {
   vs_mask m = w->active & VTU(w)->vlmask[g];
-  if (!d->vm) m &= vtu_v0_bits(w, g);
+  if (!VTU_F(d)->vm) m &= vtu_v0_bits(w, g);
   return m;
 }
 
