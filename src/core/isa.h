@@ -30,20 +30,61 @@ typedef struct vs_wg {
 #define VS_FENCE_GLOBAL 2u
 #define VS_FENCE_IMAGE  4u
 
+/* Register files, described by the front end: the core allocates each
+ * file's storage per warp (vs_warp.rf[file]) and the timing model's
+ * scoreboard, operand collector and reports, the gdb view and the traces
+ * read the description.  Storage is 32-bit words: a scalar file is
+ * count * words_per_reg words; a vector file count * words_per_reg rows
+ * of `lanes` words each, lane-contiguous (lane e of row r is
+ * rf[r * lanes + e]).  Special registers (AMD's EXEC, VCC, SCC, M0) are
+ * files of their own or entries of one. */
+enum { VS_RF_SCALAR = 0, VS_RF_VECTOR = 1 };
+
+typedef struct vs_regfile {
+  const char *name;        /* in reports and traces: "x", "v", "s", "exec" */
+  uint16_t count;          /* registers                                  */
+  uint16_t width;          /* bits per register (per lane: vector files) */
+  uint8_t kind;            /* VS_RF_SCALAR or VS_RF_VECTOR               */
+} vs_regfile;
+
+static inline unsigned vs_regfile_words(const vs_regfile *f)
+{
+  return f->width > 32 ? (f->width + 31u) / 32u : 1u;
+}
+
+/* An instruction operand: `count` consecutive registers of a file from
+ * `index` (a pair, an LMUL group, an AMD 64/128-bit register range).
+ * With VS_OPF_GROUP the count is multiplied by the warp's current register
+ * grouping (vs_isa.reg_group: Ventus's LMUL). */
+#define VS_OPF_GROUP 1u
+typedef struct vs_operand {
+  uint8_t file;            /* index into vs_isa.regfiles                 */
+  uint8_t count;           /* registers (at least 1)                     */
+  uint8_t flags;           /* VS_OPF_*                                   */
+  uint16_t index;
+} vs_operand;
+
+#define VS_MAX_SRC 8u
+#define VS_MAX_DST 4u
+
 /* Static information about a decoded instruction, for the timing model,
  * statistics and tracing. */
 typedef struct vs_insn_info {
   uint8_t cls;             /* VS_CLS_*                                   */
   uint8_t fence;           /* barriers: memory kinds to wait for (VS_FENCE_*) */
   uint8_t nsrc, ndst;
-  struct { uint8_t file; uint16_t idx; } src[4], dst[2]; /* file: 'x' or 'v' */
+  vs_operand src[VS_MAX_SRC], dst[VS_MAX_DST];
 } vs_insn_info;
 
 typedef struct vs_isa {
   const char *name;
   vs_addr pc_mask;         /* pcs wrap to these bits (Ventus: 32 bits)   */
   size_t warp_size;        /* bytes of the front end's warp struct       */
-  unsigned nxregs, nvregs; /* scalar / vector registers per warp         */
+  const vs_regfile *regfiles; /* the warp's register files              */
+  unsigned nregfiles;      /* at most VS_MAX_REGFILES                    */
+  /* The warp's register grouping now (operands with VS_OPF_GROUP span
+   * count * this registers); NULL: always 1. */
+  unsigned (*reg_group)(const vs_warp *w);
 
   /* Decodes the instruction at pc whose words are w[0..nw-1] (nw: the
    * words that can be read from pc on, 1..VS_DINSN_WORDS): fills every

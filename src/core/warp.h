@@ -1,5 +1,5 @@
 /* A warp: the unit the core schedules.  ISA-neutral: a program counter,
- * a scalar and a vector register file, the SIMT active mask and a
+ * the register files the ISA describes, the SIMT active mask and a
  * reconvergence stack.  An ISA front end embeds this struct as the first
  * member of its own warp type and adds its state (CSRs etc.). */
 #ifndef VS_CORE_WARP_H
@@ -13,6 +13,7 @@
 typedef uint64_t vs_mask;          /* bit i = lane (thread) i */
 #define VS_MAX_LANES 64
 #define VS_SIMT_STACK_MAX 1024     /* documented limit: deeper is a kernel error */
+#define VS_MAX_REGFILES 8u         /* register files an ISA may describe */
 
 /* Events returned by instruction semantics (0 = continue) */
 enum vs_event {
@@ -75,8 +76,8 @@ typedef struct vs_warp {
   uint32_t nlanes;      /* threads in the warp                                 */
   vs_mask active;       /* SIMT active mask                                    */
   vs_mask full;         /* all nlanes lanes                                    */
-  uint32_t *x;          /* scalar registers                                    */
-  uint32_t *v;          /* vector registers: element e of v[r] is v[r*nlanes+e] */
+  uint32_t *rf[VS_MAX_REGFILES]; /* register files (vs_isa.regfiles): a vector file's
+                           row r, lane e is rf[f][r * nlanes + e]             */
   vs_mem *mem;
   vs_memrec *memrec;    /* record memory accesses here when not NULL           */
   struct vs_exec *ex;   /* the executor running this warp                      */

@@ -144,12 +144,19 @@ void vs_warps_free(vs_warp **warps, unsigned n)
   for (unsigned i = 0; i < n; i++) {
     vs_warp *w = warps[i];
     if (!w) continue;
-    free(w->x);
-    free(w->v);
+    for (unsigned f = 0; f < VS_MAX_REGFILES; f++) free(w->rf[f]);
     free(w->stack);
     free(w);
   }
   free(warps);
+}
+
+/* 32-bit words of register file f of a warp of `lanes` lanes */
+static size_t regfile_words(const vs_isa *isa, unsigned f, unsigned lanes)
+{
+  const vs_regfile *rf = &isa->regfiles[f];
+  size_t n = (size_t)rf->count * vs_regfile_words(rf);
+  return rf->kind == VS_RF_VECTOR ? n * lanes : n;
 }
 
 int vs_warps_alloc(const vs_isa *isa, const vs_launch *l, vs_warp ***out, vs_error *err)
@@ -158,12 +165,11 @@ int vs_warps_alloc(const vs_isa *isa, const vs_launch *l, vs_warp ***out, vs_err
   if (!warps) return -1;
   for (unsigned i = 0; i < l->wg_warps; i++) {
     vs_warp *w = vs_calloc(1, isa->warp_size, err);
-    if (w) {
-      w->x = vs_calloc(isa->nxregs, sizeof *w->x, err);
-      w->v = vs_calloc((size_t)isa->nvregs * l->warp_threads, sizeof *w->v, err);
-    }
     warps[i] = w;
-    if (!w || !w->x || !w->v) {
+    int ok = w != NULL;
+    for (unsigned f = 0; ok && f < isa->nregfiles; f++)
+      ok = (w->rf[f] = vs_calloc(regfile_words(isa, f, l->warp_threads), sizeof(uint32_t), err)) != NULL;
+    if (!ok) {
       vs_warps_free(warps, l->wg_warps);
       return -1;
     }
@@ -191,18 +197,16 @@ void vs_wg_start(const vs_launch_ctx *c, vs_wg *wg, vs_warp **warps, vs_exec *ex
   wg->n_ended = wg->n_waiting = 0;
   wg->warps = warps;
   ex->fpu_owner = NULL; /* flags of the previous work-group's warps are gone */
-  size_t xsz = isa->nxregs * sizeof(uint32_t);
-  size_t vsz = (size_t)isa->nvregs * l->warp_threads * sizeof(uint32_t);
   for (unsigned i = 0; i < wg->nwarps; i++) {
     vs_warp *w = warps[i];
-    uint32_t *x = w->x, *v = w->v;
+    uint32_t *rf[VS_MAX_REGFILES];
+    memcpy(rf, w->rf, sizeof rf);
     vs_simt_entry *stack = w->stack;
     uint32_t cap = w->stack_cap;
     memset(w, 0, isa->warp_size);
-    memset(x, 0, xsz);
-    memset(v, 0, vsz);
-    w->x = x;
-    w->v = v;
+    for (unsigned f = 0; f < isa->nregfiles; f++)
+      memset(rf[f], 0, regfile_words(isa, f, l->warp_threads) * sizeof(uint32_t));
+    memcpy(w->rf, rf, sizeof rf);
     w->stack = stack;
     w->stack_cap = cap;
     w->nlanes = l->warp_threads;

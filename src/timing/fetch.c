@@ -29,7 +29,7 @@ void vs_fetch_redirect(vs_fwarp *w, vs_addr pc, uint64_t t)
   if (t > w->fetch_at) w->fetch_at = t;
 }
 
-static const vs_tinfo bad_pc_info = {VS_CLS_ILLEGAL, 0, VS_TI_CTRL, 0, 0, 0, {0}, {0}, {0}};
+static const vs_tinfo bad_pc_info = {.cls = VS_CLS_ILLEGAL, .flags = VS_TI_CTRL};
 
 /* Moves the instructions of the fetched group into the I-buffer */
 static void deliver(vs_fetch_unit *f, vs_fwarp *w, uint64_t now)

@@ -66,7 +66,7 @@ static int gpu_init(vs_gpu *g, vs_error *err)
   const vs_isa *isa = g->dev->isa;
   g->nsm = (unsigned)c->gpu_num_sms;
   g->lanes = c->core_lanes ? (unsigned)c->core_lanes : g->l->warp_threads;
-  g->nregs = isa->nxregs + isa->nvregs;
+  g->nregs = vs_tinfo_nregs(isa);
   g->nslots = g->nsm * (unsigned)c->gpu_wg_slots_per_sm;
   if (vs_launch_begin(&g->lc, g->dev, g->l, g->nslots, err)) return -1;
   g->lc_open = 1;

@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+#include "core/isa.h"
 #include "core/warp.h"
 #include "timing/dcache.h"
 #include "timing/lds.h"
@@ -37,7 +38,7 @@ typedef struct vs_lsent {
   uint16_t lds_passes;  /* > 0: it has an LDS part not yet sent */
   uint8_t is_load;
   uint8_t ndst;
-  uint16_t dst[2];
+  struct { uint16_t sb, n; } dst[VS_MAX_DST]; /* registers written when it completes */
   vs_lsreq req[VS_MEMREC_MAX];
 } vs_lsent;
 

@@ -1,8 +1,9 @@
 /* Operand collection: source registers are read from banked register
- * files (a scalar and a vector file, `banks` banks each; register r of
+ * files (each register file of the ISA has `banks` banks; register r of
  * warp w lives in bank (w + r) mod banks).  Each bank reads one register
  * per cycle, so sources in the same bank -- of this instruction or of
- * others being collected -- take extra cycles. */
+ * others being collected -- take extra cycles.  Every register of an
+ * operand's range is read. */
 #ifndef VS_TIMING_OPCOLL_H
 #define VS_TIMING_OPCOLL_H
 
@@ -17,14 +18,15 @@ typedef struct vs_opcoll_stats {
 } vs_opcoll_stats;
 
 typedef struct vs_opcoll {
-  unsigned nbanks, latency, nx;
-  uint64_t bank_free[2][VS_OPC_MAXBANKS]; /* [file][bank]: next free read cycle */
+  unsigned nbanks, latency;
+  uint64_t bank_free[VS_MAX_REGFILES][VS_OPC_MAXBANKS]; /* [file][bank]: next free read cycle */
   vs_opcoll_stats st;
 } vs_opcoll;
 
-void vs_opcoll_init(vs_opcoll *o, unsigned banks, unsigned latency, unsigned nxregs);
-/* Reads the sources of ti for warp slot `wid` starting at now: returns the
- * cycle all operands are available (now + latency without conflicts). */
-uint64_t vs_opcoll_collect(vs_opcoll *o, unsigned wid, const vs_tinfo *ti, uint64_t now);
+void vs_opcoll_init(vs_opcoll *o, unsigned banks, unsigned latency);
+/* Reads the sources of ti (register grouping g) for warp slot `wid`
+ * starting at now: returns the cycle all operands are available (now +
+ * latency without conflicts). */
+uint64_t vs_opcoll_collect(vs_opcoll *o, unsigned wid, const vs_tinfo *ti, unsigned g, uint64_t now);
 
 #endif

@@ -1,7 +1,8 @@
 /* Per-warp scoreboard: for every register, the cycle its pending write
  * completes (VS_NEVER while a load has not returned).  An instruction
  * passes when none of its source or destination registers has a write
- * pending (RAW and WAW hazards). */
+ * pending (RAW and WAW hazards); an operand is every register of its range
+ * (a pair, a group of `g` registers: the warp's grouping at issue). */
 #ifndef VS_TIMING_SCOREBOARD_H
 #define VS_TIMING_SCOREBOARD_H
 
@@ -20,30 +21,46 @@ typedef struct vs_sb {
 void vs_sb_init(vs_sb *s, uint64_t *ready, unsigned n);
 void vs_sb_clear(vs_sb *s);
 
-/* 1 if ti may issue at now; else 0 and *wake is lowered to when it could
- * (unless a pending write's time is not known yet). */
-static inline int vs_sb_check(const vs_sb *s, const vs_tinfo *ti, uint64_t now, uint64_t *wake)
+static inline uint64_t vs_sb_ready(const vs_sb *s, const vs_treg *r, unsigned g)
 {
   uint64_t need = 0;
-  for (unsigned i = 0; i < ti->nsrc; i++) need = vs_tmax(need, s->ready[ti->src[i]]);
-  for (unsigned i = 0; i < ti->ndst; i++) need = vs_tmax(need, s->ready[ti->dst[i]]);
+  for (unsigned k = 0, n = vs_treg_n(r, g); k < n; k++) need = vs_tmax(need, s->ready[r->sb + k]);
+  return need;
+}
+
+/* 1 if ti may issue at now with register grouping g; else 0 and *wake is
+ * lowered to when it could (unless a pending write's time is not known). */
+static inline int vs_sb_check(const vs_sb *s, const vs_tinfo *ti, unsigned g, uint64_t now,
+                              uint64_t *wake)
+{
+  uint64_t need = 0;
+  for (unsigned i = 0; i < ti->nsrc; i++) need = vs_tmax(need, vs_sb_ready(s, &ti->src[i], g));
+  for (unsigned i = 0; i < ti->ndst; i++) need = vs_tmax(need, vs_sb_ready(s, &ti->dst[i], g));
   if (need <= now) return 1;
   if (need != VS_NEVER && need < *wake) *wake = need;
   return 0;
 }
 
-/* The destinations of ti are written at t (VS_NEVER: not known yet) */
-static inline void vs_sb_reserve(vs_sb *s, const vs_tinfo *ti, uint64_t t)
+/* Sets the write time of n registers from sb */
+static inline void vs_sb_set_n(vs_sb *s, unsigned sb, unsigned n, uint64_t t)
 {
-  for (unsigned i = 0; i < ti->ndst; i++) s->ready[ti->dst[i]] = t;
+  for (unsigned k = 0; k < n; k++) s->ready[sb + k] = t;
+  if (t != VS_NEVER && t > s->last) s->last = t;
+}
+
+/* The destinations of ti are written at t (VS_NEVER: not known yet); the
+ * warp's latest known write time moves to t even if ti writes nothing (a
+ * warp ends when its last instruction has completed). */
+static inline void vs_sb_reserve(vs_sb *s, const vs_tinfo *ti, unsigned g, uint64_t t)
+{
+  for (unsigned i = 0; i < ti->ndst; i++) vs_sb_set_n(s, ti->dst[i].sb, vs_treg_n(&ti->dst[i], g), t);
   if (t != VS_NEVER && t > s->last) s->last = t;
 }
 
 /* Sets the write time of one register (a load returned) */
 static inline void vs_sb_set(vs_sb *s, unsigned reg, uint64_t t)
 {
-  s->ready[reg] = t;
-  if (t != VS_NEVER && t > s->last) s->last = t;
+  vs_sb_set_n(s, reg, 1, t);
 }
 
 /* Registers with a write pending at now, up to max of them into out;

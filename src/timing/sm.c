@@ -49,8 +49,7 @@ int vs_sm_init(vs_sm *s, vs_gpu *g, unsigned id, vs_error *err)
     return -1;
   if (vs_lsu_init(&s->lsu, (unsigned)c->lsu_entries, (unsigned)c->dc_ports, err)) return -1;
   vs_units_init(&s->units, c, g->lanes);
-  vs_opcoll_init(&s->opc, (unsigned)c->core_reg_banks, (unsigned)c->core_opc_latency,
-                 g->dev->isa->nxregs);
+  vs_opcoll_init(&s->opc, (unsigned)c->core_reg_banks, (unsigned)c->core_opc_latency);
   vs_lds_init(&s->lds, c->lds_banks ? (unsigned)c->lds_banks : g->lanes,
               (unsigned)c->lds_bank_bytes, (unsigned)c->lds_latency);
   s->st.first_start = VS_NEVER;
@@ -232,7 +231,7 @@ static void lsu_cycle(vs_sm *s, uint64_t now)
   uint64_t done = e->done;
   if (e->ndst) {
     done += s->g->c->core_wb_latency;
-    for (unsigned k = 0; k < e->ndst; k++) vs_sb_set(&t->sb, e->dst[k], done);
+    for (unsigned k = 0; k < e->ndst; k++) vs_sb_set_n(&t->sb, e->dst[k].sb, e->dst[k].n, done);
   }
   vs_memops_complete(&t->mo, e->memop, done);
   vs_lsu_pop(&s->lsu);
@@ -282,7 +281,8 @@ static int can_issue(vs_sm *s, unsigned i, const vs_ibent *e, uint64_t now)
     unsigned mask = ti->flags & VS_TI_FENCE ? VS_CNT_ALL : vs_fence_counters(ti->fence);
     if (mask && !vs_memops_drained(&t->mo, mask, now, &s->wake)) return VS_STALL_MEM_COUNTERS;
   }
-  if (!vs_sb_check(&t->sb, ti, now, &s->wake)) return VS_STALL_SCOREBOARD;
+  if (!vs_sb_check(&t->sb, ti, vs_tinfo_group(s->g->dev->isa, t->w), now, &s->wake))
+    return VS_STALL_SCOREBOARD;
   unsigned nopc = (unsigned)c->core_issue_per_warp, k = 0;
   while (k < nopc && t->opc_free[k] > now) k++;
   if (k == nopc) {
@@ -344,7 +344,8 @@ static void count_exec_stats(vs_gpu *g, const vs_dinsn *d, const vs_warp *w, uin
 }
 
 /* Sends a memory instruction to the LSU */
-static void issue_mem(vs_sm *s, unsigned i, const vs_tinfo *ti, uint64_t ready, uint64_t now)
+static void issue_mem(vs_sm *s, unsigned i, const vs_tinfo *ti, unsigned grp, uint64_t ready,
+                      uint64_t now)
 {
   vs_gpu *g = s->g;
   vs_twarp *t = &s->tw[i];
@@ -367,7 +368,10 @@ static void issue_mem(vs_sm *s, unsigned i, const vs_tinfo *ti, uint64_t ready, 
   e->nreq = (uint16_t)vs_coalesce(glb, ng, (unsigned)g->c->dc_line, e->req);
   e->lds_passes = (uint16_t)(nl ? vs_lds_passes(&s->lds, lds, nl) : 0);
   e->ndst = ti->ndst;
-  for (unsigned k = 0; k < ti->ndst; k++) e->dst[k] = ti->dst[k];
+  for (unsigned k = 0; k < ti->ndst; k++) {
+    e->dst[k].sb = ti->dst[k].sb;
+    e->dst[k].n = (uint16_t)vs_treg_n(&ti->dst[k], grp);
+  }
   e->is_load = ti->ndst > 0;
   int kind;
   if ((ti->flags & VS_TI_SMEM) || (ng == 0 && nl > 0)) kind = VS_CNT_LGKM;
@@ -375,7 +379,7 @@ static void issue_mem(vs_sm *s, unsigned i, const vs_tinfo *ti, uint64_t ready, 
   else kind = VS_CNT_VS;
   uint64_t dummy = VS_NEVER;
   e->memop = vs_memops_alloc(&t->mo, kind, now, &dummy);
-  vs_sb_reserve(&t->sb, ti, VS_NEVER);
+  vs_sb_reserve(&t->sb, ti, grp, VS_NEVER);
   vs_lsu_push(&s->lsu);
 }
 
@@ -407,6 +411,7 @@ static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
   vs_addr pc = w->pc;
   uint32_t sp = w->sp;
   unsigned active = (unsigned)__builtin_popcountll(w->active);
+  unsigned grp = vs_tinfo_group(g->dev->isa, w); /* before it runs: vsetvli may change it */
   g->ex.memrec.n = 0;
   w->memrec = &g->ex.memrec;
   int ev = d->exec(w, d);
@@ -431,15 +436,15 @@ static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
   /* timing: operands, then the unit or the LSU */
   unsigned k = 0;
   while (t->opc_free[k] > now) k++;
-  uint64_t ready = vs_opcoll_collect(&s->opc, i, ti, now);
+  uint64_t ready = vs_opcoll_collect(&s->opc, i, ti, grp, now);
   uint64_t resolved = ready;
   if (ti->flags & VS_TI_MEM) {
-    issue_mem(s, i, ti, ready, now);
+    issue_mem(s, i, ti, grp, ready, now);
     t->opc_free[k] = ready;
   } else {
     uint64_t start;
     uint64_t done = vs_units_exec(&s->units, ti->cls, active, w->nlanes, ready, &start);
-    vs_sb_reserve(&t->sb, ti, done + c->core_wb_latency);
+    vs_sb_reserve(&t->sb, ti, grp, done + c->core_wb_latency);
     t->opc_free[k] = start;
     resolved = done;
   }
@@ -578,7 +583,6 @@ size_t vs_sm_describe(const vs_sm *s, uint64_t now, char *buf, size_t len)
   OUT("\n sm %u: LSU queue %u, D-cache MSHRs %u/%u busy, WSHRs %u, I-cache MSHRs %u/%u", s->id,
       s->lsu.count, vs_cache_mshr_busy(&s->dc.c, now), s->dc.c.nmshr,
       vs_dcache_wshr_busy(&s->dc, now), vs_cache_mshr_busy(&s->fe.ic, now), s->fe.ic.nmshr);
-  unsigned nx = s->g->dev->isa->nxregs;
   for (unsigned i = 0; i < s->nw; i++) {
     const vs_twarp *t = &s->tw[i];
     if (t->state == VS_TW_FREE) continue;
@@ -593,8 +597,11 @@ size_t vs_sm_describe(const vs_sm *s, uint64_t now, char *buf, size_t len)
     unsigned np = vs_sb_pending(&t->sb, now, regs, 8);
     if (np) {
       OUT(" sb");
-      for (unsigned k = 0; k < np && k < 8; k++)
-        OUT(" %c%u", regs[k] < nx ? 'x' : 'v', regs[k] < nx ? regs[k] : regs[k] - nx);
+      for (unsigned k = 0; k < np && k < 8; k++) {
+        char name[32];
+        vs_tinfo_reg_name(s->g->dev->isa, regs[k], name, sizeof name);
+        OUT(" %s", name);
+      }
       if (np > 8) OUT(" +%u", np - 8);
     }
     OUT(" [%s]", vs_timing_stall_name(t->reason < VS_STALL_COUNT ? t->reason : 0));

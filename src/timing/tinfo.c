@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <string.h>
 
 #include "timing/tinfo.h"
@@ -17,6 +18,38 @@ static int vector_port(int cls)
   }
 }
 
+/* An operand in scoreboard terms; 0 if it names no register of a file */
+static int to_treg(const vs_isa *isa, const unsigned *base, const vs_operand *o, vs_treg *r)
+{
+  if (o->file >= isa->nregfiles || o->index >= isa->regfiles[o->file].count) return 0;
+  r->file = o->file;
+  r->index = o->index;
+  r->sb = (uint16_t)(base[o->file] + o->index);
+  r->room = (uint16_t)(isa->regfiles[o->file].count - o->index);
+  r->count = o->count ? o->count : 1;
+  r->group = (o->flags & VS_OPF_GROUP) != 0;
+  return 1;
+}
+
+unsigned vs_tinfo_nregs(const vs_isa *isa)
+{
+  unsigned n = 0;
+  for (unsigned f = 0; f < isa->nregfiles; f++) n += isa->regfiles[f].count;
+  return n;
+}
+
+void vs_tinfo_reg_name(const vs_isa *isa, unsigned sb, char *buf, size_t len)
+{
+  for (unsigned f = 0; f < isa->nregfiles; f++) {
+    if (sb < isa->regfiles[f].count) {
+      snprintf(buf, len, "%s%u", isa->regfiles[f].name, sb);
+      return;
+    }
+    sb -= isa->regfiles[f].count;
+  }
+  snprintf(buf, len, "?%u", sb);
+}
+
 void vs_tinfo_make(const vs_isa *isa, const vs_dinsn *d, vs_tinfo *ti)
 {
   memset(ti, 0, sizeof *ti);
@@ -26,16 +59,12 @@ void vs_tinfo_make(const vs_isa *isa, const vs_dinsn *d, vs_tinfo *ti)
   ti->cls = (uint8_t)cls;
   ti->unit = (uint8_t)vs_unit_of_class(cls);
   ti->fence = info.fence;
-  unsigned nx = isa->nxregs;
-  for (unsigned i = 0; i < info.nsrc && i < 4; i++) {
-    int v = info.src[i].file == 'v';
-    ti->srcv[ti->nsrc] = (uint8_t)v;
-    ti->src[ti->nsrc++] = (uint16_t)(v ? nx + info.src[i].idx : info.src[i].idx);
-  }
-  for (unsigned i = 0; i < info.ndst && i < 2; i++) {
-    int v = info.dst[i].file == 'v';
-    ti->dst[ti->ndst++] = (uint16_t)(v ? nx + info.dst[i].idx : info.dst[i].idx);
-  }
+  unsigned base[VS_MAX_REGFILES] = {0};
+  for (unsigned f = 1; f < isa->nregfiles; f++) base[f] = base[f - 1] + isa->regfiles[f - 1].count;
+  for (unsigned i = 0; i < info.nsrc && i < VS_MAX_SRC; i++)
+    if (to_treg(isa, base, &info.src[i], &ti->src[ti->nsrc])) ti->nsrc++;
+  for (unsigned i = 0; i < info.ndst && i < VS_MAX_DST; i++)
+    if (to_treg(isa, base, &info.dst[i], &ti->dst[ti->ndst])) ti->ndst++;
   unsigned f = 0;
   if (cls == VS_CLS_BRANCH || cls == VS_CLS_SIMT || cls == VS_CLS_ENDPRG) f |= VS_TI_CTRL;
   if (ti->unit == VS_U_LSU) f |= VS_TI_MEM;

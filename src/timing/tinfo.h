@@ -1,9 +1,10 @@
 /* What the timing model needs to know about a decoded instruction, taken
  * once from the ISA front end (isa->insn_info and the class) and cached
  * per decoded instruction: its unit and issue port, whether it changes
- * control flow or accesses memory, its fence bits and its registers (as
- * indices into one combined scoreboard space: scalar register r is r,
- * vector register r is nxregs + r). */
+ * control flow or accesses memory, its fence bits and its register
+ * operands, each a range of registers of one file; in the scoreboard the
+ * files are laid end to end (register r of file f is base(f) + r, base(f)
+ * = the counts of the files before f). */
 #ifndef VS_TIMING_TINFO_H
 #define VS_TIMING_TINFO_H
 
@@ -21,15 +22,39 @@
 #define VS_TI_SMEM    64u /* scalar memory access (counts in LGKMcnt)             */
 #define VS_TI_STORE   128u /* writes memory (stores, atomics)                     */
 
+/* A register operand: count registers from index of a file */
+typedef struct vs_treg {
+  uint16_t sb;         /* scoreboard index of the first: base(file) + index */
+  uint16_t index;      /* in its file                                       */
+  uint16_t room;       /* registers of the file from index on (a bound)     */
+  uint8_t file, count;
+  uint8_t group;       /* count is multiplied by the warp's grouping        */
+} vs_treg;
+
+/* Registers an operand covers when the warp's grouping is g */
+static inline unsigned vs_treg_n(const vs_treg *r, unsigned g)
+{
+  unsigned n = r->group ? r->count * g : r->count;
+  return n < r->room ? n : r->room;
+}
+
 typedef struct vs_tinfo {
   uint8_t cls, unit, flags, fence;
   uint8_t nsrc, ndst;
-  uint8_t srcv[4];     /* 1 if src[i] is a vector register */
-  uint16_t src[4], dst[2];
+  vs_treg src[VS_MAX_SRC], dst[VS_MAX_DST];
 } vs_tinfo;
 
-/* Fills ti from the decoded instruction.  nx = isa->nxregs. */
+/* Fills ti from the decoded instruction. */
 void vs_tinfo_make(const vs_isa *isa, const vs_dinsn *d, vs_tinfo *ti);
+/* Registers in the scoreboard: the sum of the files' counts */
+unsigned vs_tinfo_nregs(const vs_isa *isa);
+/* The name of scoreboard register sb ("v5") */
+void vs_tinfo_reg_name(const vs_isa *isa, unsigned sb, char *buf, size_t len);
+/* The warp's register grouping (vs_isa.reg_group; 1 without) */
+static inline unsigned vs_tinfo_group(const vs_isa *isa, const vs_warp *w)
+{
+  return isa->reg_group ? isa->reg_group(w) : 1u;
+}
 
 /* Direct-mapped cache of vs_tinfo keyed by the decoded instruction */
 #define VS_TINFO_CACHE 4096

@@ -6,9 +6,9 @@
 #include "fp/softfloat.h"
 #include "isa/ventus/vexec.h"
 
-#define XS1 (w->x[VTU_F(d)->rs1])
-#define XS2 (w->x[VTU_F(d)->rs2])
-#define XS3 (w->x[VTU_F(d)->rs3])
+#define XS1 (VTU_X(w)[VTU_F(d)->rs1])
+#define XS2 (VTU_X(w)[VTU_F(d)->rs2])
+#define XS3 (VTU_X(w)[VTU_F(d)->rs3])
 #define IMM ((uint32_t)VTU_F(d)->imm)
 
 #define ALU(ID, EXPR)                                                          \

@@ -71,7 +71,7 @@ int vtu_x_JOIN(vs_warp *w, const vs_dinsn *d)
 
 int vtu_x_SETRPC(vs_warp *w, const vs_dinsn *d)
 {
-  uint32_t v = w->x[VTU_F(d)->rs1] + (uint32_t)VTU_F(d)->imm;
+  uint32_t v = VTU_X(w)[VTU_F(d)->rs1] + (uint32_t)VTU_F(d)->imm;
   VTU(w)->ccsr[VTU_CSR_RPC - VTU_CSR_TID] = v;
   vtu_xw(w, VTU_F(d)->rd, v);
   return vtu_next(w, d);
@@ -157,7 +157,7 @@ static int vsetvl_common(vs_warp *w, const vs_dinsn *d, uint32_t vtype)
 {
   uint64_t avl = 0;
   int keep = 0;
-  if (VTU_F(d)->rs1 != 0) avl = w->x[VTU_F(d)->rs1];
+  if (VTU_F(d)->rs1 != 0) avl = VTU_X(w)[VTU_F(d)->rs1];
   else if (VTU_F(d)->rd != 0) avl = UINT64_MAX;
   else keep = 1;
   set_vtype(w, vtype, avl, keep, VTU_F(d)->rd);
@@ -165,7 +165,7 @@ static int vsetvl_common(vs_warp *w, const vs_dinsn *d, uint32_t vtype)
 }
 
 int vtu_x_VSETVLI(vs_warp *w, const vs_dinsn *d) { return vsetvl_common(w, d, (uint32_t)VTU_F(d)->imm); }
-int vtu_x_VSETVL(vs_warp *w, const vs_dinsn *d) { return vsetvl_common(w, d, w->x[VTU_F(d)->rs2]); }
+int vtu_x_VSETVL(vs_warp *w, const vs_dinsn *d) { return vsetvl_common(w, d, VTU_X(w)[VTU_F(d)->rs2]); }
 int vtu_x_VSETIVLI(vs_warp *w, const vs_dinsn *d)
 {
   set_vtype(w, (uint32_t)VTU_F(d)->imm, VTU_F(d)->rs1, 0, VTU_F(d)->rd);

@@ -97,7 +97,7 @@ static inline int nan_bits(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u;
       VFLOOP(VTU_VD | VTU_VS1 | VTU_VS2, (void)0, v1[i], HOST, SOFT)
 #define DEF_FVF(ID, HOST, SOFT)                                                \
   VTU_FP_CLONES int vtu_x_##ID(vs_warp *w, const vs_dinsn *d)                    \
-      VFLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = w->x[VTU_F(d)->rs1], ys_, HOST, SOFT)
+      VFLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = VTU_X(w)[VTU_F(d)->rs1], ys_, HOST, SOFT)
 #define FOP2(NAME, HOST, SOFT) DEF_FVV(NAME##_VV, HOST, SOFT) DEF_FVF(NAME##_VF, HOST, SOFT)
 
 /* ---- arithmetic ---- */
@@ -177,7 +177,7 @@ int vtu_x_VFMERGE_VFM(vs_warp *w, const vs_dinsn *d)
 {
   int f = vtu_vcheck(w, d, VTU_VD | VTU_VS2);
   if (f) return f;
-  uint32_t s = w->x[VTU_F(d)->rs1];
+  uint32_t s = VTU_X(w)[VTU_F(d)->rs1];
   for (unsigned g = 0; g < VTU(w)->lmul; g++) {
     vs_mask m = w->active & VTU(w)->vlmask[g], sel = vtu_v0_bits(w, g);
     uint32_t *vd = vtu_vreg(w, VTU_F(d)->rd + g);
@@ -192,7 +192,7 @@ int vtu_x_VFMV_V_F(vs_warp *w, const vs_dinsn *d)
 {
   int f = vtu_vcheck(w, d, VTU_VD);
   if (f) return f;
-  uint32_t s = w->x[VTU_F(d)->rs1];
+  uint32_t s = VTU_X(w)[VTU_F(d)->rs1];
   for (unsigned g = 0; g < VTU(w)->lmul; g++) {
     vs_mask m = vtu_emask(w, d, g);
     uint32_t *vd = vtu_vreg(w, VTU_F(d)->rd + g);
@@ -215,7 +215,7 @@ int vtu_x_VFMV_S_F(vs_warp *w, const vs_dinsn *d)
 {
   int f = vtu_vcheck(w, d, VTU_VD);
   if (f) return f;
-  if ((w->active & VTU(w)->vlmask[0]) & 1) vtu_vreg(w, VTU_F(d)->rd)[0] = w->x[VTU_F(d)->rs1];
+  if ((w->active & VTU(w)->vlmask[0]) & 1) vtu_vreg(w, VTU_F(d)->rd)[0] = VTU_X(w)[VTU_F(d)->rs1];
   return vtu_next(w, d);
 }
 

@@ -59,7 +59,7 @@
 #define DEF_VV(ID, BODY) \
   int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP(VTU_VD | VTU_VS1 | VTU_VS2, (void)0, v1[i], BODY)
 #define DEF_VX(ID, BODY) \
-  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = w->x[VTU_F(d)->rs1], ys_, BODY)
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = VTU_X(w)[VTU_F(d)->rs1], ys_, BODY)
 #define DEF_VI(ID, BODY) \
   int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = (uint32_t)VTU_F(d)->imm, ys_, BODY)
 
@@ -67,7 +67,7 @@
 #define PURE_VV(ID, EXPR) \
   int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VTU_VD | VTU_VS1 | VTU_VS2, (void)0, v1[i], EXPR)
 #define PURE_VX(ID, EXPR) \
-  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VTU_VD | VTU_VS2, uint32_t ys_ = w->x[VTU_F(d)->rs1], ys_, EXPR)
+  int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VTU_VD | VTU_VS2, uint32_t ys_ = VTU_X(w)[VTU_F(d)->rs1], ys_, EXPR)
 #define PURE_VI(ID, EXPR) \
   int vtu_x_##ID(vs_warp *w, const vs_dinsn *d) VLOOP_PURE(VTU_VD | VTU_VS2, uint32_t ys_ = (uint32_t)VTU_F(d)->imm, ys_, EXPR)
 #define OP3(NAME, EXPR) PURE_VV(NAME##_VV, EXPR) PURE_VX(NAME##_VX, EXPR) PURE_VI(NAME##_VI, EXPR)
@@ -140,7 +140,7 @@ OP2(VREM, rem_s(x, y))
   int vtu_x_##NAME##_VV(vs_warp *w, const vs_dinsn *d)                          \
       VLOOP(VTU_VD | VTU_VS1 | VTU_VS2, (void)0, v1[i], vd[i] = (EXPR))           \
   int vtu_x_##NAME##_VX(vs_warp *w, const vs_dinsn *d)                          \
-      VLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = w->x[VTU_F(d)->rs1], ys_, vd[i] = (EXPR))
+      VLOOP(VTU_VD | VTU_VS2, uint32_t ys_ = VTU_X(w)[VTU_F(d)->rs1], ys_, vd[i] = (EXPR))
 MAC(VMACC, y * x + vd[i])
 MAC(VNMSAC, vd[i] - y * x)
 MAC(VMADD, y * vd[i] + x)
@@ -234,19 +234,19 @@ OP3(VSSRA, (uint32_t)roundoff_s(S(x), y & 31, VTU(w)->vxrm))
     return vtu_next(w, d);                                                      \
   }
 MERGE(VMERGE_VVM, VTU_VD | VTU_VS1 | VTU_VS2, (void)0, v1[i])
-MERGE(VMERGE_VXM, VTU_VD | VTU_VS2, uint32_t ys_ = w->x[VTU_F(d)->rs1], ys_)
+MERGE(VMERGE_VXM, VTU_VD | VTU_VS2, uint32_t ys_ = VTU_X(w)[VTU_F(d)->rs1], ys_)
 MERGE(VMERGE_VIM, VTU_VD | VTU_VS2, uint32_t ys_ = (uint32_t)VTU_F(d)->imm, ys_)
 
 /* vmv.v.*: vd = vs1 / rs1 / imm in every active element */
 int vtu_x_VMV_V_V(vs_warp *w, const vs_dinsn *d)
     VLOOP(VTU_VD | VTU_VS1, (void)0, v1[i], vd[i] = y)
 int vtu_x_VMV_V_X(vs_warp *w, const vs_dinsn *d)
-    VLOOP(VTU_VD, uint32_t ys_ = w->x[VTU_F(d)->rs1], ys_, vd[i] = y)
+    VLOOP(VTU_VD, uint32_t ys_ = VTU_X(w)[VTU_F(d)->rs1], ys_, vd[i] = y)
 int vtu_x_VMV_V_I(vs_warp *w, const vs_dinsn *d)
     VLOOP(VTU_VD, uint32_t ys_ = (uint32_t)VTU_F(d)->imm, ys_, vd[i] = y)
 /* Ventus: vmv.s.x broadcasts like vmv.v.x */
 int vtu_x_VMV_S_X(vs_warp *w, const vs_dinsn *d)
-    VLOOP(VTU_VD, uint32_t ys_ = w->x[VTU_F(d)->rs1], ys_, vd[i] = y)
+    VLOOP(VTU_VD, uint32_t ys_ = VTU_X(w)[VTU_F(d)->rs1], ys_, vd[i] = y)
 
 /* vid.v: element index */
 int vtu_x_VID_V(vs_warp *w, const vs_dinsn *d)

@@ -16,12 +16,12 @@ static inline uint32_t elem_addr(vs_warp *w, const vs_dinsn *d, int mode, unsign
 {
   unsigned e = g * w->nlanes + i;
   switch (mode) {
-  case A_UNIT: return w->x[VTU_F(d)->rs1] + e * size + k;
-  case A_STRIDE: return w->x[VTU_F(d)->rs1] + e * w->x[VTU_F(d)->rs2] + k;
+  case A_UNIT: return VTU_X(w)[VTU_F(d)->rs1] + e * size + k;
+  case A_STRIDE: return VTU_X(w)[VTU_F(d)->rs1] + e * VTU_X(w)[VTU_F(d)->rs2] + k;
   case A_INDEX: {
     uint32_t ix = vtu_vreg(w, VTU_F(d)->rs2 + g)[i];
     if (idx_size < 4) ix &= (1u << (idx_size * 8)) - 1u;
-    return w->x[VTU_F(d)->rs1] + ix + k;
+    return VTU_X(w)[VTU_F(d)->rs1] + ix + k;
   }
   case A_OFFSET12: return vtu_vreg(w, VTU_F(d)->rs1)[i] + (uint32_t)VTU_F(d)->imm + k;
   default: { /* private memory, spec 3.5 */
@@ -60,7 +60,7 @@ static inline __attribute__((always_inline)) int vload(vs_warp *w, const vs_dins
       uint32_t *vd = vtu_vreg(w, VTU_F(d)->rd + g + (unsigned)k);
       for (unsigned i = 0; i < w->nlanes; i++) {
         if (!(m >> i & 1)) continue;
-        uint32_t a = mode == A_UNIT ? w->x[VTU_F(d)->rs1] + (g * w->nlanes + i) * esize + (uint32_t)k * 4u
+        uint32_t a = mode == A_UNIT ? VTU_X(w)[VTU_F(d)->rs1] + (g * w->nlanes + i) * esize + (uint32_t)k * 4u
                                     : elem_addr(w, d, mode, size, idx_size, g, i, (uint32_t)k * 4u);
         uint32_t v = 0;
         if ((f = vtu_load(w, a, size, sign, &v, i))) return f;
@@ -90,7 +90,7 @@ static inline __attribute__((always_inline)) int vstore(vs_warp *w, const vs_din
       const uint32_t *vs = vtu_vreg(w, data_reg + g + (unsigned)k);
       for (unsigned i = 0; i < w->nlanes; i++) {
         if (!(m >> i & 1)) continue;
-        uint32_t a = mode == A_UNIT ? w->x[VTU_F(d)->rs1] + (g * w->nlanes + i) * esize + (uint32_t)k * 4u
+        uint32_t a = mode == A_UNIT ? VTU_X(w)[VTU_F(d)->rs1] + (g * w->nlanes + i) * esize + (uint32_t)k * 4u
                                     : elem_addr(w, d, mode, size, idx_size, g, i, (uint32_t)k * 4u);
         if ((f = vtu_store(w, a, size, vs[i], i))) return f;
       }

@@ -2,8 +2,10 @@
  * target whose registers are those of one warp.
  *
  * Remote register numbers: 0-31 x0-x31, 32 pc, 33 + N the vector register
- * vN (N = 0..255), each a union of three vectors of `lanes` 32-bit lanes
- * (.u32, .i32, .f32), lane i being thread i of the warp. */
+ * vN (N = 0 .. count-1 of the vector register file the ISA describes), each
+ * a union of three vectors of `lanes` 32-bit lanes (.u32, .i32, .f32), lane
+ * i being thread i of the warp.  (riscv:rv32 gdb knows x0-x31 only: the
+ * regext registers x32.. are not shown.) */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,11 +13,12 @@
 
 #include "debug/gdb_arch.h"
 #include "isa/ventus/frontend.h"
+#include "isa/ventus/vexec.h"
 
 #define NX 32u
 #define REG_PC 32u
 #define REG_V0 33u
-#define NV 256u
+#define NV ((unsigned)vs_isa_ventus.regfiles[VTU_RF_V].count)
 
 static unsigned nregs(unsigned lanes)
 {
@@ -46,11 +49,11 @@ static uint32_t get32(const uint8_t *b)
 static int reg_read(const vs_warp *w, unsigned n, unsigned lanes, uint8_t *buf)
 {
   if (n < NX) {
-    put32(buf, w->x[n]);
+    put32(buf, VTU_X(w)[n]);
   } else if (n == REG_PC) {
     put32(buf, w->pc);
   } else if (n < REG_V0 + NV) {
-    const uint32_t *v = w->v + (size_t)(n - REG_V0) * w->nlanes;
+    const uint32_t *v = VTU_V(w) + (size_t)(n - REG_V0) * w->nlanes;
     for (unsigned e = 0; e < lanes; e++) put32(buf + 4 * e, e < w->nlanes ? v[e] : 0);
   } else {
     return -1;
@@ -61,11 +64,11 @@ static int reg_read(const vs_warp *w, unsigned n, unsigned lanes, uint8_t *buf)
 static int reg_write(vs_warp *w, unsigned n, unsigned lanes, const uint8_t *buf)
 {
   if (n < NX) {
-    if (n) w->x[n] = get32(buf); /* x0 stays zero */
+    if (n) VTU_X(w)[n] = get32(buf); /* x0 stays zero */
   } else if (n == REG_PC) {
     w->pc = get32(buf);
   } else if (n < REG_V0 + NV) {
-    uint32_t *v = w->v + (size_t)(n - REG_V0) * w->nlanes;
+    uint32_t *v = VTU_V(w) + (size_t)(n - REG_V0) * w->nlanes;
     for (unsigned e = 0; e < lanes && e < w->nlanes; e++) v[e] = get32(buf + 4 * e);
   } else {
     return -1;

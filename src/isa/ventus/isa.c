@@ -10,6 +10,11 @@
 #include "isa/ventus/frontend.h"
 #include "isa/ventus/vexec.h"
 
+static const vs_regfile regfiles[VTU_NRF] = {
+  [VTU_RF_X] = {"x", 256, 32, VS_RF_SCALAR},
+  [VTU_RF_V] = {"v", 256, 32, VS_RF_VECTOR},
+};
+
 static const vs_exec_fn exec_table[VTU_NUM_INSNS] = {
 #define INSN(id, mn, args, match, mask, cls, fl) vtu_x_##id,
 #include "isa/ventus/insns.def"
@@ -58,6 +63,24 @@ static size_t disasm(const vs_dinsn *d, vs_addr pc, char *buf, size_t n)
 }
 
 /* ---- operand information ---- */
+static int pair_prefixed(const vs_dinsn *d)
+{
+  unsigned p = VTU_F(d)->aux & VTU_AUX_PFX_MASK;
+  return p == VTU_AUX_REGPAIR || p == VTU_AUX_REGPAIRI;
+}
+
+static void add_operand(vs_operand *ops, uint8_t *n, unsigned max, unsigned file, unsigned index,
+                        unsigned count, unsigned flags)
+{
+  if (*n >= max) return;
+  ops[*n] = (vs_operand){(uint8_t)file, (uint8_t)count, (uint8_t)flags, (uint16_t)index};
+  (*n)++;
+}
+
+/* Registers: x0 is not a dependence (always zero); a vector operand is an
+ * LMUL group (VS_OPF_GROUP) unless the row's semantics use single
+ * registers (VTU_F_ONE), and the 32-bit data register of a regpair'ed
+ * load or store (even register n) is the pair n, n+1. */
 static void insn_info(const vs_dinsn *d, vs_insn_info *info)
 {
   memset(info, 0, sizeof *info);
@@ -66,28 +89,46 @@ static void insn_info(const vs_dinsn *d, vs_insn_info *info)
     return;
   }
   const vtu_row *r = &vtu_rows[d->op];
+  const vtu_fields *f = VTU_F(d);
   info->cls = r->cls;
   /* barrier imm5: [2] image, [1] global, [0] local fence (spec 5) */
-  if (r->cls == VS_CLS_BARRIER) info->fence = (uint8_t)(VTU_F(d)->imm & 7);
-#define SRC(f, i) do { if (info->nsrc < 4) { info->src[info->nsrc].file = (f); info->src[info->nsrc].idx = (uint16_t)(i); info->nsrc++; } } while (0)
-#define DST(f, i) do { if (info->ndst < 2) { info->dst[info->ndst].file = (f); info->dst[info->ndst].idx = (uint16_t)(i); info->ndst++; } } while (0)
+  if (r->cls == VS_CLS_BARRIER) info->fence = (uint8_t)(f->imm & 7);
+  unsigned vflags = (r->flags & VTU_F_ONE) ? 0 : VS_OPF_GROUP;
+  /* the data register of a pair load/store: D (loads), R (vse32.v), T (vsw12.v, vsw.v) */
+  char pair_letter = 0;
+  if ((r->flags & VTU_F_PAIR) && pair_prefixed(d)) {
+    pair_letter = r->cls == VS_CLS_VLOAD ? 'D' : strchr(r->args, 'R') ? 'R' : 'T';
+    unsigned reg = pair_letter == 'D' ? f->rd : pair_letter == 'R' ? f->rs3 : f->rs2;
+    if (reg & 1) pair_letter = 0; /* an odd data register moves 32 bits */
+  }
+#define SRC(file, i, n, fl) add_operand(info->src, &info->nsrc, VS_MAX_SRC, file, i, n, fl)
+#define DST(file, i, n, fl) add_operand(info->dst, &info->ndst, VS_MAX_DST, file, i, n, fl)
   for (const char *a = r->args; *a; a++) {
+    unsigned n = *a == pair_letter ? 2 : 1;
     switch (*a) {
-    case 'd': if (VTU_F(d)->rd) DST('x', VTU_F(d)->rd); break;
-    case 'D': DST('v', VTU_F(d)->rd); if (r->flags & VTU_F_ACC) SRC('v', VTU_F(d)->rd); break;
-    case 's': if (VTU_F(d)->rs1) SRC('x', VTU_F(d)->rs1); break;
-    case 't': if (VTU_F(d)->rs2) SRC('x', VTU_F(d)->rs2); break;
-    case 'r': if (VTU_F(d)->rs3) SRC('x', VTU_F(d)->rs3); break;
-    case 'S': SRC('v', VTU_F(d)->rs1); break;
-    case 'T': SRC('v', VTU_F(d)->rs2); break;
-    case 'R': SRC('v', VTU_F(d)->rs3); break;
-    case '0': SRC('v', 0); break;
-    case 'M': if (!VTU_F(d)->vm) SRC('v', 0); break;
+    case 'd': if (f->rd) DST(VTU_RF_X, f->rd, 1, 0); break;
+    case 'D':
+      DST(VTU_RF_V, f->rd, n, vflags);
+      if (r->flags & VTU_F_ACC) SRC(VTU_RF_V, f->rd, n, vflags);
+      break;
+    case 's': if (f->rs1) SRC(VTU_RF_X, f->rs1, 1, 0); break;
+    case 't': if (f->rs2) SRC(VTU_RF_X, f->rs2, 1, 0); break;
+    case 'r': if (f->rs3) SRC(VTU_RF_X, f->rs3, 1, 0); break;
+    case 'S': SRC(VTU_RF_V, f->rs1, n, vflags); break;
+    case 'T': SRC(VTU_RF_V, f->rs2, n, vflags); break;
+    case 'R': SRC(VTU_RF_V, f->rs3, n, vflags); break;
+    case '0': SRC(VTU_RF_V, 0, 1, 0); break;   /* the v0 mask: one register */
+    case 'M': if (!f->vm) SRC(VTU_RF_V, 0, 1, 0); break;
     default: break;
     }
   }
 #undef SRC
 #undef DST
+}
+
+static unsigned reg_group(const vs_warp *w)
+{
+  return ((const vtu_warp *)w)->lmul;
 }
 
 static void describe(const vs_warp *w, FILE *out)
@@ -140,13 +181,15 @@ static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc64)
   int vector = (r->cls >= VS_CLS_VALU && r->cls <= VS_CLS_VCFG) ||
                (r->cls == VS_CLS_SIMT && d->op != VTU_JOIN && d->op != VTU_SETRPC);
   for (unsigned k = 0; k < info.ndst; k++) {
-    if (info.dst[k].file == 'x' && (r->flags & VTU_F_FRD)) {
-      fprintf(out, " f%-2u 0xffffffff%08x", info.dst[k].idx, w->x[info.dst[k].idx]);
-    } else if (info.dst[k].file == 'x') {
-      fprintf(out, " x%-2u 0x%08x", info.dst[k].idx, w->x[info.dst[k].idx]);
+    /* (the first register of a pair or group, as the reference simulator) */
+    unsigned idx = info.dst[k].index;
+    if (info.dst[k].file == VTU_RF_X && (r->flags & VTU_F_FRD)) {
+      fprintf(out, " f%-2u 0xffffffff%08x", idx, VTU_X(w)[idx]);
+    } else if (info.dst[k].file == VTU_RF_X) {
+      fprintf(out, " x%-2u 0x%08x", idx, VTU_X(w)[idx]);
     } else {
-      unsigned reg = info.dst[k].idx, n = t->vl < w->nlanes ? t->vl : w->nlanes;
-      const uint32_t *v = w->v + (size_t)reg * w->nlanes;
+      unsigned reg = idx, n = t->vl < w->nlanes ? t->vl : w->nlanes;
+      const uint32_t *v = VTU_V(w) + (size_t)reg * w->nlanes;
       fprintf(out, " e32 m%u l%u v%-3u%08" PRIx64, t->lmul, t->vl, reg, (uint64_t)w->active);
       for (unsigned e = n; e-- > 0;) fprintf(out, e + 1 == n ? " 0x%08x" : " %08x", v[e]);
       fputc(' ', out);
@@ -190,8 +233,9 @@ const vs_isa vs_isa_ventus = {
   .name = "ventus",
   .pc_mask = UINT32_MAX,
   .warp_size = sizeof(vtu_warp),
-  .nxregs = 256,
-  .nvregs = 256,
+  .regfiles = regfiles,
+  .nregfiles = VTU_NRF,
+  .reg_group = reg_group,
   .decode = decode,
   .warp_start = warp_start,
   .disasm = disasm,

@@ -16,6 +16,8 @@
 #define VTU_F_PRIV 0x08u /* private-memory addressing (spec 3.5)                */
 #define VTU_F_FRD  0x10u /* writes an F register (zfinx: the x register); the
                            reference simulator logs it as fN, NaN-boxed    */
+#define VTU_F_ONE  0x20u /* its vector operands are single registers, not
+                           LMUL groups                                      */
 
 /* Row ids: VTU_ADDI, VTU_VADD_VV, ... in table order. */
 enum vtu_op {

@@ -36,6 +36,13 @@ typedef struct vtu_warp {
 
 #define VTU(w) ((vtu_warp *)(w))
 
+/* The register files (vs_isa.regfiles): 256 scalar x registers (zfinx:
+ * the float registers too) and 256 vector registers, one 32-bit element
+ * per thread */
+enum { VTU_RF_X = 0, VTU_RF_V = 1, VTU_NRF };
+#define VTU_X(w) ((w)->rf[VTU_RF_X])
+#define VTU_V(w) ((w)->rf[VTU_RF_V])
+
 /* Semantics of every table row: int vtu_x_ID(vs_warp *, const vs_dinsn *) */
 #define INSN(id, mn, args, match, mask, cls, fl) int vtu_x_##id(vs_warp *w, const vs_dinsn *d);
 #include "isa/ventus/insns.def"
@@ -64,13 +71,13 @@ static inline int vtu_next(vs_warp *w, const vs_dinsn *d)
 /* Scalar register write; x0 stays zero. */
 static inline void vtu_xw(vs_warp *w, unsigned rd, uint32_t v)
 {
-  w->x[rd] = v;
-  w->x[0] = 0;
+  VTU_X(w)[rd] = v;
+  VTU_X(w)[0] = 0;
 }
 
 static inline uint32_t *vtu_vreg(vs_warp *w, unsigned r)
 {
-  return w->v + (size_t)r * w->nlanes;
+  return VTU_V(w) + (size_t)r * w->nlanes;
 }
 
 static inline uint32_t vtu_sext(uint32_t v, int bits)
@@ -87,7 +94,7 @@ static inline vs_mask vtu_v0_bits(vs_warp *w, unsigned g)
   vs_mask m = 0;
   for (unsigned i = 0; i < n; i++) {
     unsigned e = g * n + i;
-    if (w->v[e >> 5] >> (e & 31) & 1) m |= (vs_mask)1 << i;
+    if (VTU_V(w)[e >> 5] >> (e & 31) & 1) m |= (vs_mask)1 << i;
   }
   return m;
 }
