@@ -26,6 +26,7 @@
 #include "ventsim/elf.h"
 #include "ventsim/sim.h"
 #include "ventsim/timing.h"
+#include "ventsim/ventus_launch.h"
 
 #define TEXT      0x80000000u
 #define TEXT_SIZE 8192u
@@ -128,9 +129,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fprintf(stderr, "fuzz_run: setup: %s\n", err.msg);
     abort();
   }
-  vs_launch l;
+  vs_ventus_record l;
   memset(&l, 0, sizeof l);
-  l.name = "fuzz";
   l.start_pc = TEXT;
   l.grid[0] = grid;
   l.grid[1] = l.grid[2] = 1;
@@ -149,7 +149,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   ro.timing = timing ? tcfg : NULL;
   vs_run_result res;
   memset(&res, 0, sizeof res);
-  int rc = vs_device_run(dev, &l, &ro, &res, &err);
+  vs_ventus_abi abi;
+  vs_launch launch;
+  int rc = vs_ventus_launch(&l, "fuzz", &abi, &launch, &err) || vs_device_run(dev, &launch, &ro, &res, &err);
   if (getenv("VS_FUZZ_VERBOSE")) /* what happened to an input, for debugging */
     fprintf(stderr, "fuzz_run: %s, %u wg x %u warps x %u threads, %zu words: %s (%llu warp insns, %llu cycles)\n",
             timing ? "timing" : "functional", grid, warps, threads, n, rc ? err.msg : "ok",

@@ -43,7 +43,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       ro.max_instructions = 4096;
       vs_run_result res;
       memset(&err, 0, sizeof err);
-      if (vs_device_run(dev, &tc.launch, &ro, &res, &err) && !err.msg[0]) {
+      vs_ventus_abi abi;
+      vs_launch l;
+      if ((vs_ventus_launch(&tc.rec, tc.name, &abi, &l, &err) || vs_device_run(dev, &l, &ro, &res, &err)) &&
+          !err.msg[0]) {
         fprintf(stderr, "fuzz_testcase: launch failed without a message\n");
         abort();
       }

@@ -43,29 +43,48 @@ int vs_device_read(vs_device *dev, vs_addr addr, void *dst, size_t len, vs_error
 /* 1 if [addr, addr+len) is mapped */
 int vs_device_mapped(const vs_device *dev, vs_addr addr, uint64_t len);
 
-/* One kernel launch (the fields of a .metadata file, spec sections 6 and 8) */
+/* One kernel launch: an NDRange of work-items (OpenCL: global size,
+ * work-group size, offset) split into work-groups of warps ("waves") of
+ * wave_size lanes.  The last work-group of a dimension may be partial
+ * (OpenCL 2.0 non-uniform work-groups: it has only the remaining
+ * work-items), and so may a work-group's last warp (fewer active lanes).
+ * Work-items of a work-group are numbered x first, then y, then z; warp k
+ * has work-items k * wave_size ... .  What the ISA needs beyond this (the
+ * Ventus kernel metadata buffer, its private-memory and local-memory
+ * layout; an AMD kernel descriptor) is in its ABI block: the ISA checks
+ * and interprets it (Ventus: ventsim/ventus_launch.h builds whole launches
+ * from .metadata records). */
 typedef struct vs_launch {
-  const char *name;        /* kernel name used in messages               */
-  vs_addr start_pc;        /* where every warp starts (0x80000000)        */
-  uint32_t grid[3];        /* work-groups per dimension                   */
-  uint32_t warp_threads;   /* threads per warp (wf_size), 1..32           */
-  uint32_t wg_warps;       /* warps per work-group (wg_size)              */
-  uint32_t knl_addr;       /* kernel metadata buffer (CSR_KNL)            */
-  uint32_t lds_size;       /* local memory bytes per work-group (ldsSize) */
-  uint32_t pds_size;       /* private memory bytes per thread (pdsSize)   */
-  uint32_t pds_base;       /* private memory base (pdsBaseAddr)           */
-  uint32_t sgpr_usage, vgpr_usage; /* registers the kernel uses (timing)  */
+  const char *name;        /* kernel name used in messages                    */
+  vs_addr entry;           /* where every warp starts                          */
+  unsigned dims;           /* dimensions of the NDRange, 1..3                  */
+  uint64_t global[3];      /* work-items per dimension (>= 1; 1 beyond dims)   */
+  uint32_t local[3];       /* work-items of a work-group per dimension (>= 1)  */
+  uint64_t offset[3];      /* global id of the first work-item                 */
+  uint32_t wave_size;      /* lanes of a warp, 1..VS_MAX_WAVE (the ISA decides) */
+  uint32_t lds_bytes;      /* local memory a work-group uses (static)          */
+  uint32_t private_bytes;  /* private memory per work-item                     */
+  uint32_t vgprs, sgprs;   /* registers a warp uses (timing: occupancy)        */
+  const void *abi;         /* the ISA's ABI block, or NULL                     */
+  size_t abi_size;         /* its size in bytes                                */
 } vs_launch;
 
 /* Largest values accepted in a launch (documented limits) */
-#define VS_MAX_WARP_THREADS 32u
-#define VS_MAX_WG_WARPS     32u
-#define VS_MAX_WORKGROUPS   (1u << 24)
+#define VS_MAX_WAVE       64u          /* lanes of a warp                       */
+#define VS_MAX_WG_WARPS   32u          /* warps of a work-group                 */
+#define VS_MAX_WORKGROUPS (1u << 24)   /* work-groups of a launch               */
 
-/* Base of the local-memory (LDS) windows: work-group slot k sees its local
- * memory at VS_LDS_BASE + k * stride. */
-#define VS_LDS_BASE 0x70000000u
-#define VS_LDS_END  0x80000000u
+/* The work-group grid of a launch */
+typedef struct vs_launch_shape {
+  uint32_t groups[3];      /* work-groups per dimension: ceil(global / local) */
+  uint64_t nwg;            /* work-groups in all                              */
+  uint32_t wg_items;       /* work-items of a whole work-group               */
+  uint32_t wg_warps;       /* warps of a whole work-group                    */
+} vs_launch_shape;
+
+/* Checks the generic part of a launch (dimensions, sizes, limits) and
+ * computes its shape.  Messages name the kernel and the field. */
+int vs_launch_shape_of(const vs_launch *l, vs_launch_shape *s, vs_error *err);
 
 typedef struct vs_stats vs_stats;
 typedef struct vs_timing_config vs_timing_config;   /* ventsim/timing.h */

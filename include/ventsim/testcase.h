@@ -9,6 +9,7 @@
 
 #include "ventsim/error.h"
 #include "ventsim/sim.h"
+#include "ventsim/ventus_launch.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -25,7 +26,7 @@ typedef struct vs_tc_buffer {
 
 typedef struct vs_testcase {
   char *name;           /* kernel name (file name without extension) */
-  vs_launch launch;     /* launch.name points at name                */
+  vs_ventus_record rec; /* the launch (vs_ventus_launch makes it a vs_launch) */
   uint32_t kernel_id;
   int old_format;       /* file had no start_addr (start = 0x80000000) */
   size_t nbuf;

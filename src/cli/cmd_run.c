@@ -114,9 +114,9 @@ static vs_gdb_server *gdb_start(vs_device *dev, const vs_isa_entry *isa, unsigne
   for (int i = 0; i < n; i++) {
     vs_testcase tc;
     memset(&tc, 0, sizeof tc);
-    if (vs_testcase_load(paths[i], &tc, &err) == 0 && tc.launch.warp_threads > lanes &&
-        tc.launch.warp_threads <= VS_MAX_WARP_THREADS)
-      lanes = tc.launch.warp_threads;
+    if (vs_testcase_load(paths[i], &tc, &err) == 0 && tc.rec.warp_threads > lanes &&
+        tc.rec.warp_threads <= VS_VENTUS_MAX_THREADS)
+      lanes = tc.rec.warp_threads;
     vs_testcase_free(&tc);
   }
   vs_gdb_server *s = NULL;
@@ -368,7 +368,7 @@ static int run(int argc, char **argv)
     print_state ps = {0, 0, 0};
     uint32_t pw[2] = {0, 0}; /* KNL_PRINT_ADDR, KNL_PRINT_SIZE */
     opt.on_print = NULL;
-    if (vs_device_read(dev, tc.launch.knl_addr + 48, pw, sizeof pw, &err) == 0 && pw[0] && pw[1] &&
+    if (vs_device_read(dev, tc.rec.knl_addr + 48, pw, sizeof pw, &err) == 0 && pw[0] && pw[1] &&
         vs_device_mapped(dev, pw[0], pw[1])) {
       ps.addr = pw[0];
       ps.size = pw[1];
@@ -382,7 +382,11 @@ static int run(int argc, char **argv)
     FILE *rep = (tcfg && !quiet && prog.enabled) ? open_memstream(&report, &report_len) : NULL;
     if (rep) vs_timing_config_set_report(tcfg, rep);
     vs_run_result res;
-    int run_failed = status == VS_EXIT_OK && vs_device_run(dev, &tc.launch, &opt, &res, &err);
+    vs_ventus_abi abi;
+    vs_launch launch;
+    int run_failed = status == VS_EXIT_OK &&
+                     (vs_ventus_launch(&tc.rec, tc.name, &abi, &launch, &err) ||
+                      vs_device_run(dev, &launch, &opt, &res, &err));
     if (rep) {
       fclose(rep);
       vs_timing_config_set_report(tcfg, stderr);

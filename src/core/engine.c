@@ -314,9 +314,10 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
     return vs_error_set(err, VS_E_USAGE, "--trace needs a single host thread (-j 1)");
   if (opt->debug && opt->threads > 1)
     return vs_error_set(err, VS_E_USAGE, "a debugger needs a single host thread (-j 1)");
-  uint64_t nwg = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+  vs_launch_shape shape;
+  if (vs_launch_shape_of(l, &shape, err)) return -1;
   unsigned nthreads = opt->threads > 1 ? opt->threads : 1;
-  if (nwg > 0 && nthreads > nwg) nthreads = (unsigned)nwg;
+  if (nthreads > shape.nwg) nthreads = (unsigned)shape.nwg;
 
   shared sh;
   memset(&sh, 0, sizeof sh);
@@ -337,7 +338,7 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
     wk->sh = &sh;
     wk->slot = t;
     vs_launch_exec_init(&sh.lc, &wk->ex, opt);
-    if (vs_warps_alloc(dev->isa, l, &wk->warps, err)) rc = -1;
+    if (vs_warps_alloc(&sh.lc, &wk->warps, err)) rc = -1;
   }
   double t0 = vs_now();
   if (rc == 0 && opt->debug) opt->debug->launch(opt->debug->ctx, l, 1);
@@ -382,7 +383,7 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
     st->thread_insns = res->thread_insns;
   }
   if (wks)
-    for (unsigned t = 0; t < nthreads; t++) vs_warps_free(wks[t].warps, l->wg_warps);
+    for (unsigned t = 0; t < nthreads; t++) vs_warps_free(wks[t].warps, sh.lc.shape.wg_warps);
   free(wks);
   vs_launch_end(&sh.lc);
   return rc;

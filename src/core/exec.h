@@ -20,7 +20,7 @@ typedef struct vs_exec {
   const vs_run_options *opt;
   FILE *trace;
   vs_memrec memrec;        /* accesses of the current instruction (tracing) */
-  uint32_t private_lo, private_hi; /* private-memory range of the launch */
+  const void *isa_launch;  /* the ISA's per-launch state (vs_launch_ctx.isa_state) */
   /* The warp whose exception flags the host FPU's sticky flags hold (the
    * front end's host-FPU fast path); reset whenever warps are restarted. */
   struct vs_warp *fpu_owner;

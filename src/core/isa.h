@@ -15,15 +15,22 @@
 
 /* One work-group instance on the device */
 typedef struct vs_wg {
-  uint32_t id;             /* linear id                          */
-  uint32_t gx, gy, gz;     /* position in the NDRange            */
-  uint32_t slot;           /* hardware slot (selects the LDS window) */
-  uint32_t lds_base, lds_bytes;
-  uint32_t pds_base;       /* this work-group's private memory   */
-  uint32_t nwarps;
-  uint32_t n_ended, n_waiting; /* barrier bookkeeping            */
+  uint32_t id;             /* linear id (x fastest)                          */
+  uint32_t gx, gy, gz;     /* position in the work-group grid                */
+  uint32_t size[3];        /* its work-items per dimension (the last of a
+                              dimension may be partial)                     */
+  uint32_t items;          /* its work-items                                 */
+  uint32_t slot;           /* hardware slot: which of the launch's work-groups
+                              resident at the same time it is (0..nslots-1) */
+  vs_addr lds_base;        /* its local memory, set by the ISA (wg_start)    */
+  uint64_t lds_bytes;
+  vs_addr private_base;    /* its private memory, set by the ISA (reports)   */
+  uint32_t nwarps;         /* ceil(items / wave size)                        */
+  uint32_t n_ended, n_waiting; /* barrier bookkeeping                        */
   vs_warp **warps;
 } vs_wg;
+
+struct vs_launch_ctx;      /* core/launch.h */
 
 /* Memory kinds a barrier's fence waits for */
 #define VS_FENCE_LOCAL  1u
@@ -92,8 +99,19 @@ typedef struct vs_isa {
    * word that is not an instruction (or one cut short, nw too small)
    * gets an exec that raises the kernel error. */
   void (*decode)(vs_dinsn *d, const uint32_t *w, unsigned nw, vs_addr pc);
-  /* Puts a warp into its launch state (registers zeroed by the core). */
-  void (*warp_start)(vs_warp *w, const vs_launch *l, const vs_wg *wg);
+  /* ---- launches (core/launch.h) ----
+   * launch_begin checks the launch's ABI block (vs_launch.abi), maps the
+   * memory the launch needs (vs_launch_map: unmapped again when it ends),
+   * may lower c->nslots or set c->serial, sets c->lds_per_wg and keeps
+   * its per-launch state in c->isa_state; launch_end (may be NULL) frees
+   * that state.  wg_start (may be NULL) places a work-group starting in
+   * slot wg->slot: its local and private memory.  warp_start puts a warp
+   * into its launch state: the core has zeroed its registers, set pc to
+   * the entry, the active mask to its work-items and wid, wg, nlanes. */
+  int (*launch_begin)(struct vs_launch_ctx *c, vs_error *err);
+  void (*launch_end)(struct vs_launch_ctx *c);
+  void (*wg_start)(const struct vs_launch_ctx *c, vs_wg *wg);
+  void (*warp_start)(const struct vs_launch_ctx *c, vs_warp *w);
   /* "mnemonic operands" of an instruction */
   size_t (*disasm)(const vs_dinsn *d, vs_addr pc, char *buf, size_t n);
   void (*insn_info)(const vs_dinsn *d, vs_insn_info *info);

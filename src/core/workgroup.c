@@ -1,142 +1,9 @@
-#include <inttypes.h>
-#include <stdio.h>
+/* Work-groups: warps, their launch state and barriers (core/workgroup.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/util.h"
 #include "core/workgroup.h"
-
-static int validate(const vs_launch *l, vs_error *err)
-{
-  const char *k = l->name ? l->name : "?";
-  if (l->warp_threads < 1 || l->warp_threads > VS_MAX_WARP_THREADS)
-    return vs_error_set(err, VS_E_USAGE, "kernel '%s': %u threads per warp (wf_size) is outside 1..%u",
-                        k, l->warp_threads, VS_MAX_WARP_THREADS);
-  if (l->wg_warps < 1 || l->wg_warps > VS_MAX_WG_WARPS)
-    return vs_error_set(err, VS_E_USAGE, "kernel '%s': %u warps per work-group (wg_size) is outside 1..%u",
-                        k, l->wg_warps, VS_MAX_WG_WARPS);
-  uint64_t nwg = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
-  if (nwg == 0 || nwg > VS_MAX_WORKGROUPS)
-    return vs_error_set(err, VS_E_USAGE,
-                        "kernel '%s': %u x %u x %u work-groups (at least 1, at most %u)", k,
-                        l->grid[0], l->grid[1], l->grid[2], VS_MAX_WORKGROUPS);
-  if (l->start_pc & 3)
-    return vs_error_set(err, VS_E_USAGE, "kernel '%s': start address 0x%08" PRIx64 " is not word aligned", k,
-                        l->start_pc);
-  uint64_t priv = nwg * l->wg_warps * l->warp_threads * (uint64_t)l->pds_size;
-  if (l->pds_base + priv > 0x100000000ull)
-    return vs_error_set(err, VS_E_USAGE,
-                        "kernel '%s': private memory (%" PRIu64 " bytes at 0x%08x) exceeds the address space",
-                        k, priv, l->pds_base);
-  return 0;
-}
-
-int vs_launch_begin(vs_launch_ctx *c, struct vs_device *dev, const vs_launch *l, unsigned nslots,
-                    vs_error *err)
-{
-  memset(c, 0, sizeof *c);
-  c->dev = dev;
-  c->l = l;
-  if (validate(l, err)) return -1;
-  const char *k = l->name ? l->name : "?";
-  if (!vs_mem_accessible(&dev->mem, l->start_pc, 4))
-    return vs_error_set(err, VS_E_USAGE, "kernel '%s': start address 0x%08" PRIx64 " is not mapped", k,
-                        l->start_pc);
-  if (!vs_mem_accessible(&dev->mem, l->knl_addr, 64))
-    return vs_error_set(err, VS_E_USAGE,
-                        "kernel '%s': the kernel metadata buffer at 0x%08x (64 bytes) is not mapped",
-                        k, l->knl_addr);
-  c->nwg = l->grid[0] * l->grid[1] * l->grid[2];
-  c->nslots = nslots < 1 ? 1 : nslots;
-
-  /* Local memory: the 256 MiB window at VS_LDS_BASE is split evenly among
-   * the slots (one work-group each at a time).  A work-group needs ldsSize
-   * plus the per-warp 1 KiB stacks; like the reference simulator we give it
-   * all of its share, because compiled start code may place the stacks
-   * further apart.  Local memory is zero when a launch starts and is not
-   * cleared between work-groups (nor is it on the hardware). */
-  uint64_t need = (uint64_t)l->lds_size + (uint64_t)l->wg_warps * 1024u;
-  uint64_t share = ((uint64_t)(VS_LDS_END - VS_LDS_BASE) / c->nslots) & ~(uint64_t)VS_PAGE_MASK;
-  if (need > share)
-    return vs_error_set(err, VS_E_LIMIT,
-                        "kernel '%s': local memory of %" PRIu64 " bytes per work-group does not fit "
-                        "the %" PRIu64 "-byte share of the 256 MiB local-memory window of each of "
-                        "%u work-group slots", k, need, share, c->nslots);
-  c->lds_stride = (uint32_t)share;
-  /* Buffers placed inside the window (the Ventus runtime puts __local
-   * kernel arguments at fixed addresses just below 0x80000000) are shared by
-   * every work-group, as in the reference simulator: then one window, the
-   * gaps around those buffers, and one work-group at a time. */
-  for (size_t i = 0; i < dev->mem.nregions; i++) {
-    const vs_region *r = &dev->mem.regions[i];
-    if (r->base < VS_LDS_END && (uint64_t)r->base + r->size > VS_LDS_BASE) c->serial = 1;
-  }
-  if (c->serial) {
-    c->nslots = 1;
-    c->lds_stride = VS_LDS_END - VS_LDS_BASE;
-  }
-  c->lds_maps = vs_calloc(c->nslots + dev->mem.nregions + 1, sizeof *c->lds_maps, err);
-  if (!c->lds_maps) return -1;
-  for (unsigned s = 0; s < c->nslots; s++) {
-    uint64_t lo = VS_LDS_BASE + (uint64_t)s * c->lds_stride, hi = lo + c->lds_stride;
-    while (lo < hi) { /* map the gaps between existing regions */
-      const vs_region *r = vs_mem_region(&dev->mem, lo);
-      if (r) {
-        lo = (uint64_t)r->base + r->size;
-        continue;
-      }
-      uint64_t end = hi;
-      for (size_t i = 0; i < dev->mem.nregions; i++) {
-        uint64_t b = dev->mem.regions[i].base;
-        if (b > lo && b < end) end = b;
-      }
-      char nm[48];
-      snprintf(nm, sizeof nm, "local memory (slot %u)", s);
-      if (vs_mem_map(&dev->mem, lo, end - lo, nm, err)) {
-        vs_launch_end(c);
-        return -1;
-      }
-      c->lds_maps[c->n_lds_maps++] = (uint32_t)lo;
-      lo = end;
-    }
-  }
-  uint64_t priv = (uint64_t)c->nwg * l->wg_warps * l->warp_threads * l->pds_size;
-  c->priv_lo = l->pds_base;
-  c->priv_hi = (uint32_t)(l->pds_base + priv);
-  if (priv && !vs_mem_accessible(&dev->mem, l->pds_base, priv)) {
-    if (vs_mem_map(&dev->mem, l->pds_base, priv, "private memory", err)) {
-      vs_launch_end(c);
-      return -1;
-    }
-    c->mapped_priv = 1;
-  }
-  return 0;
-}
-
-void vs_launch_end(vs_launch_ctx *c)
-{
-  vs_error scratch;
-  for (unsigned k = 0; k < c->n_lds_maps; k++) vs_mem_unmap(&c->dev->mem, c->lds_maps[k], &scratch);
-  free(c->lds_maps);
-  c->lds_maps = NULL;
-  c->n_lds_maps = 0;
-  if (c->mapped_priv) vs_mem_unmap(&c->dev->mem, c->l->pds_base, &scratch);
-  c->mapped_priv = 0;
-  vs_mem_reclaim(&c->dev->mem);
-}
-
-void vs_launch_exec_init(const vs_launch_ctx *c, vs_exec *ex, const vs_run_options *opt)
-{
-  memset(ex, 0, sizeof *ex);
-  ex->dev = c->dev;
-  ex->mem = &c->dev->mem;
-  ex->isa = c->dev->isa;
-  ex->launch = c->l;
-  ex->opt = opt;
-  ex->trace = opt ? opt->trace : NULL;
-  ex->private_lo = c->priv_lo;
-  ex->private_hi = c->priv_hi;
-}
 
 void vs_warps_free(vs_warp **warps, unsigned n)
 {
@@ -159,18 +26,20 @@ static size_t regfile_words(const vs_isa *isa, unsigned f, unsigned lanes)
   return rf->kind == VS_RF_VECTOR ? n * lanes : n;
 }
 
-int vs_warps_alloc(const vs_isa *isa, const vs_launch *l, vs_warp ***out, vs_error *err)
+int vs_warps_alloc(const vs_launch_ctx *c, vs_warp ***out, vs_error *err)
 {
-  vs_warp **warps = vs_calloc(l->wg_warps, sizeof *warps, err);
+  const vs_isa *isa = c->isa;
+  unsigned n = c->shape.wg_warps, lanes = c->l->wave_size;
+  vs_warp **warps = vs_calloc(n, sizeof *warps, err);
   if (!warps) return -1;
-  for (unsigned i = 0; i < l->wg_warps; i++) {
+  for (unsigned i = 0; i < n; i++) {
     vs_warp *w = vs_calloc(1, isa->warp_size, err);
     warps[i] = w;
     int ok = w != NULL;
     for (unsigned f = 0; ok && f < isa->nregfiles; f++)
-      ok = (w->rf[f] = vs_calloc(regfile_words(isa, f, l->warp_threads), sizeof(uint32_t), err)) != NULL;
+      ok = (w->rf[f] = vs_calloc(regfile_words(isa, f, lanes), sizeof(uint32_t), err)) != NULL;
     if (!ok) {
-      vs_warps_free(warps, l->wg_warps);
+      vs_warps_free(warps, n);
       return -1;
     }
   }
@@ -178,24 +47,37 @@ int vs_warps_alloc(const vs_isa *isa, const vs_launch *l, vs_warp ***out, vs_err
   return 0;
 }
 
+static inline vs_mask lanes_mask(unsigned n)
+{
+  return n >= 64 ? ~(vs_mask)0 : (((vs_mask)1 << n) - 1);
+}
+
 void vs_wg_start(const vs_launch_ctx *c, vs_wg *wg, vs_warp **warps, vs_exec *ex, uint32_t id,
                  unsigned slot)
 {
   const vs_launch *l = c->l;
   const vs_isa *isa = ex->isa;
-  uint32_t gx = l->grid[0], gy = l->grid[1];
+  uint32_t gx = c->shape.groups[0], gy = c->shape.groups[1];
   wg->id = id;
   wg->gz = id / (gx * gy);
   wg->gy = (id % (gx * gy)) / gx;
   wg->gx = id % gx;
+  uint32_t pos[3] = {wg->gx, wg->gy, wg->gz};
+  wg->items = 1;
+  for (unsigned d = 0; d < 3; d++) {
+    uint64_t global = d < l->dims ? l->global[d] : 1, local = d < l->dims ? l->local[d] : 1;
+    uint64_t left = global - (uint64_t)pos[d] * local; /* a partial work-group at the edge */
+    wg->size[d] = (uint32_t)(left < local ? left : local);
+    wg->items *= wg->size[d];
+  }
   wg->slot = slot;
-  /* work-groups that share local memory (c->serial) all see the one window */
-  wg->lds_base = c->serial ? VS_LDS_BASE : VS_LDS_BASE + slot * c->lds_stride;
-  wg->lds_bytes = c->lds_stride;
-  wg->pds_base = l->pds_base + id * l->wg_warps * l->warp_threads * l->pds_size;
-  wg->nwarps = l->wg_warps;
+  wg->lds_base = 0;
+  wg->lds_bytes = 0;
+  wg->private_base = 0;
+  wg->nwarps = (wg->items + l->wave_size - 1) / l->wave_size;
   wg->n_ended = wg->n_waiting = 0;
   wg->warps = warps;
+  if (isa->wg_start) isa->wg_start(c, wg);
   ex->fpu_owner = NULL; /* flags of the previous work-group's warps are gone */
   for (unsigned i = 0; i < wg->nwarps; i++) {
     vs_warp *w = warps[i];
@@ -205,21 +87,22 @@ void vs_wg_start(const vs_launch_ctx *c, vs_wg *wg, vs_warp **warps, vs_exec *ex
     uint32_t cap = w->stack_cap;
     memset(w, 0, isa->warp_size);
     for (unsigned f = 0; f < isa->nregfiles; f++)
-      memset(rf[f], 0, regfile_words(isa, f, l->warp_threads) * sizeof(uint32_t));
+      memset(rf[f], 0, regfile_words(isa, f, l->wave_size) * sizeof(uint32_t));
     memcpy(w->rf, rf, sizeof rf);
     w->stack = stack;
     w->stack_cap = cap;
-    w->nlanes = l->warp_threads;
-    w->full = l->warp_threads >= 64 ? ~(vs_mask)0 : (((vs_mask)1 << l->warp_threads) - 1);
-    w->active = w->full;
+    w->nlanes = l->wave_size;
+    w->full = lanes_mask(l->wave_size);
+    unsigned left = wg->items - i * l->wave_size; /* a partial last warp */
+    w->active = lanes_mask(left < l->wave_size ? left : l->wave_size);
     w->mem = ex->mem;
     w->ex = ex;
     w->wid = i;
     w->wg = wg;
-    w->pc = l->start_pc;
+    w->pc = l->entry;
     w->pc_mask = isa->pc_mask ? isa->pc_mask : ~(vs_addr)0;
     w->state = VS_W_READY;
-    isa->warp_start(w, l, wg);
+    isa->warp_start(c, w);
   }
 }
 

@@ -296,12 +296,15 @@ static void monitor(vs_gdb_server *s, const char *hexcmd)
       fputs("no launch is running\n", f);
     } else {
       const vs_launch *l = s->launch;
+      vs_launch_shape sh;
+      vs_error serr;
+      if (vs_launch_shape_of(l, &sh, &serr)) memset(&sh, 0, sizeof sh);
       fprintf(f, "launch %u: kernel '%s', grid %u x %u x %u, %u warps of %u threads per work-group\n",
-              s->launch_no, l->name ? l->name : "?", l->grid[0], l->grid[1], l->grid[2],
-              l->wg_warps, l->warp_threads);
-      fprintf(f, "work-group %u (%u,%u,%u), slot %u, local memory 0x%08x, private memory 0x%08x\n",
+              s->launch_no, l->name ? l->name : "?", sh.groups[0], sh.groups[1], sh.groups[2],
+              sh.wg_warps, l->wave_size);
+      fprintf(f, "work-group %u (%u,%u,%u), slot %u, local memory 0x%08" PRIx64 ", private memory 0x%08" PRIx64 "\n",
               s->wg->id, s->wg->gx, s->wg->gy, s->wg->gz, s->wg->slot, s->wg->lds_base,
-              s->wg->pds_base);
+              s->wg->private_base);
     }
   } else if (!strcmp(word, "barrier")) {
     if (!s->wg) {

@@ -170,20 +170,19 @@ int vs_testcase_parse(const char *meta, size_t mlen, const char *data, size_t dl
     goto out;
   }
   tc->kernel_id = (uint32_t)f[0];
-  vs_launch *l = &tc->launch;
-  l->name = tc->name;
-  l->start_pc = (uint32_t)start;
+  vs_ventus_record *l = &tc->rec;
+  l->start_pc = start;
   l->grid[0] = (uint32_t)f[1];
   l->grid[1] = (uint32_t)f[2];
   l->grid[2] = (uint32_t)f[3];
   l->warp_threads = (uint32_t)f[4];
   l->wg_warps = (uint32_t)f[5];
-  l->knl_addr = (uint32_t)f[6];
+  l->knl_addr = f[6];
   l->lds_size = (uint32_t)f[7];
   l->pds_size = (uint32_t)f[8];
   l->sgpr_usage = (uint32_t)f[9];
   l->vgpr_usage = (uint32_t)f[10];
-  l->pds_base = (uint32_t)f[11];
+  l->pds_base = f[11];
   rc = 0;
 out:
   free(v);
@@ -305,7 +304,7 @@ int vs_testcase_save(vs_device *dev, const vs_testcase *tc, const char *metadata
     free(dpath);
     return -1;
   }
-  const vs_launch *l = &tc->launch;
+  const vs_ventus_record *l = &tc->rec;
   uint64_t vals[14] = {l->start_pc, tc->kernel_id, l->grid[0], l->grid[1], l->grid[2],
                        l->warp_threads, l->wg_warps, l->knl_addr, l->lds_size, l->pds_size,
                        l->sgpr_usage, l->vgpr_usage, l->pds_base, tc->nbuf};

@@ -804,11 +804,12 @@ static int on_print(void *ctx, vs_device *dev, const vs_launch *l)
   return vs_print_drain(dev, p->addr, p->size, &p->cursor, 0, p->out, &err) ? -1 : 0;
 }
 
-static void record_perf(rt_dev *d, const vs_launch *l, const vs_run_result *r, int failed)
+static void record_perf(rt_dev *d, const char *name, const vs_ventus_record *l, const vs_run_result *r,
+                        int failed)
 {
   rt_perf *p = &d->perf[d->nlaunches % RT_PERF_KEEP];
   memset(p, 0, sizeof *p);
-  snprintf(p->name, sizeof p->name, "%s", l->name ? l->name : "?");
+  snprintf(p->name, sizeof p->name, "%s", name ? name : "?");
   memcpy(p->grid, l->grid, sizeof p->grid);
   p->wf = l->warp_threads;
   p->wg = l->wg_warps;
@@ -916,19 +917,21 @@ static int start_locked(rt_dev *d, const vt_meta_data *md, uint64_t task, const 
     snprintf(namebuf, sizeof namebuf, "kernel");
     kname = namebuf;
   }
+  vs_ventus_record rec;
+  memset(&rec, 0, sizeof rec);
+  rec.start_pc = RT_KERNEL_BASE;
+  for (int i = 0; i < 3; i++) rec.grid[i] = (uint32_t)md->kernel_size[i];
+  rec.warp_threads = (uint32_t)md->wf_size;
+  rec.wg_warps = (uint32_t)md->wg_size;
+  rec.knl_addr = md->metaDataBaseAddr;
+  rec.lds_size = (uint32_t)md->ldsSize;
+  rec.pds_size = (uint32_t)md->pdsSize;
+  rec.pds_base = md->pdsBaseAddr;
+  rec.sgpr_usage = (uint32_t)md->sgprUsage;
+  rec.vgpr_usage = (uint32_t)md->vgprUsage;
+  vs_ventus_abi abi;
   vs_launch l;
-  memset(&l, 0, sizeof l);
-  l.name = kname;
-  l.start_pc = RT_KERNEL_BASE;
-  for (int i = 0; i < 3; i++) l.grid[i] = (uint32_t)md->kernel_size[i];
-  l.warp_threads = (uint32_t)md->wf_size;
-  l.wg_warps = (uint32_t)md->wg_size;
-  l.knl_addr = (uint32_t)md->metaDataBaseAddr;
-  l.lds_size = (uint32_t)md->ldsSize;
-  l.pds_size = (uint32_t)md->pdsSize;
-  l.pds_base = (uint32_t)md->pdsBaseAddr;
-  l.sgpr_usage = (uint32_t)md->sgprUsage;
-  l.vgpr_usage = (uint32_t)md->vgprUsage;
+  if (vs_ventus_launch(&rec, kname, &abi, &l, &err)) return rt_fail(fn, "%s", err.msg);
 
   vs_run_options opt;
   memset(&opt, 0, sizeof opt);
@@ -949,7 +952,7 @@ static int start_locked(rt_dev *d, const vt_meta_data *md, uint64_t task, const 
   if (rt_timing_prepare(&d->cfg, &opt, &tstate, &err)) return rt_fail(fn, "%s", err.msg);
 
   const char *dir = save_dir ? save_dir : d->cfg.save_dir;
-  if (dir && rt_save_launch(d, dir, kname, &l, md->kernel_id, &err)) {
+  if (dir && rt_save_launch(d, dir, kname, &rec, md->kernel_id, &err)) {
     rt_timing_release(tstate);
     return rt_fail(fn, "saving the launch: %s", err.msg);
   }
@@ -970,7 +973,7 @@ static int start_locked(rt_dev *d, const vt_meta_data *md, uint64_t task, const 
     }
   }
   if (d->trace) fflush(d->trace);
-  record_perf(d, &l, &res, rc != 0);
+  record_perf(d, kname, &rec, &res, rc != 0);
   if (res_out) *res_out = res;
   if (rc) {
     char *m = vs_strdup(err.msg, NULL);

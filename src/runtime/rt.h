@@ -15,6 +15,7 @@
 #include "ventsim/sim.h"
 #include "ventsim/stats.h"
 #include "ventsim/timeline.h"
+#include "ventsim/ventus_launch.h"
 
 #define RT_KERNEL_BASE 0x80000000u  /* VT_CAPS_KERNEL_BASE_ADDR */
 #define RT_ALLOC_BASE  0x90000000u  /* VT_CAPS_ALLOC_BASE_ADDR  */
@@ -146,7 +147,7 @@ int rt_in_buffer(vt_device_h h, vs_addr addr, uint64_t len);
 void rt_mark_dirty(rt_dev *d, vs_addr addr, uint64_t len);
 
 /* Interchange save of the launch about to run (save.c); d is locked. */
-int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_launch *l,
+int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_ventus_record *l,
                    uint64_t kernel_id, vs_error *err);
 void rt_save_free(rt_save *s);
 

@@ -197,7 +197,7 @@ static int next_index(rt_save *s, const char *name, unsigned *out, vs_error *err
   return 0;
 }
 
-int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_launch *l, uint64_t kernel_id,
+int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_ventus_record *l, uint64_t kernel_id,
                    vs_error *err)
 {
   rt_save *s = &d->save;
@@ -237,7 +237,7 @@ int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_launc
     vs_testcase tc;
     memset(&tc, 0, sizeof tc);
     tc.name = (char *)kname;
-    tc.launch = *l;
+    tc.rec = *l;
     tc.kernel_id = (uint32_t)kernel_id;
     tc.nbuf = e.n;
     tc.buf = e.b;

@@ -11,7 +11,8 @@
 
 typedef struct launch_rec {
   char *name;
-  vs_launch l;
+  vs_launch_shape shape;      /* the work-group grid */
+  uint32_t wave_size, lds_bytes, private_bytes;
   vs_exec_stats e;
   uint64_t cycles;
   double seconds;
@@ -61,8 +62,11 @@ int vs_stats_add_launch(vs_stats *s, const vs_launch *l, const vs_exec_stats *e,
     cJSON_Delete(timing_json);
     return -1;
   }
-  r->l = *l;
-  r->l.name = r->name;
+  vs_error serr;
+  if (vs_launch_shape_of(l, &r->shape, &serr)) memset(&r->shape, 0, sizeof r->shape);
+  r->wave_size = l->wave_size;
+  r->lds_bytes = l->lds_bytes;
+  r->private_bytes = l->private_bytes;
   r->e = *e;
   r->cycles = cycles;
   r->seconds = seconds;
@@ -137,14 +141,14 @@ int vs_stats_write_json(const vs_stats *s, FILE *out, vs_error *err)
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "name", r->name);
     cJSON *g = cJSON_AddArrayToObject(o, "grid");
-    for (int d = 0; d < 3; d++) cJSON_AddItemToArray(g, cJSON_CreateNumber(r->l.grid[d]));
-    num(o, "warp_threads", r->l.warp_threads);
-    num(o, "wg_warps", r->l.wg_warps);
-    num(o, "lds_size", r->l.lds_size);
-    num(o, "pds_size", r->l.pds_size);
+    for (int d = 0; d < 3; d++) cJSON_AddItemToArray(g, cJSON_CreateNumber(r->shape.groups[d]));
+    num(o, "warp_threads", r->wave_size);
+    num(o, "wg_warps", r->shape.wg_warps);
+    num(o, "lds_size", r->lds_bytes);
+    num(o, "pds_size", r->private_bytes);
     if (r->timing) num(o, "cycles", (double)r->cycles);
     num(o, "seconds", r->seconds);
-    cJSON *e = exec_json(&r->e, r->l.warp_threads);
+    cJSON *e = exec_json(&r->e, r->wave_size);
     cJSON *child = e->child;
     e->child = NULL;
     /* flatten the counters into the launch object */
@@ -182,7 +186,7 @@ void vs_stats_print(const vs_stats *s, FILE *out)
     if (r->timing) fprintf(out, ", %" PRIu64 " cycles", r->cycles);
     if (e->vector_insns)
       fprintf(out, ", SIMT efficiency %.1f%%",
-              100.0 * (double)e->vector_threads / ((double)e->vector_insns * r->l.warp_threads));
+              100.0 * (double)e->vector_threads / ((double)e->vector_insns * r->wave_size));
     fprintf(out, ", %" PRIu64 " divergent branches, %" PRIu64 " barriers\n", e->divergent_branches,
             e->barriers);
   }

@@ -2,13 +2,12 @@
 
 #include "timing/dispatch.h"
 
-void vs_wgreq_of(const struct vs_timing_config *c, const vs_launch *l, vs_wgreq *r)
+void vs_wgreq_of(const struct vs_timing_config *c, const vs_launch_ctx *lc, vs_wgreq *r)
 {
-  r->warps = l->wg_warps;
-  r->vgprs = (uint64_t)l->wg_warps * l->vgpr_usage;
-  r->sgprs = (uint64_t)l->wg_warps * l->sgpr_usage;
-  r->lds = c->disp_lds_request ? c->disp_lds_request
-                               : (uint64_t)l->lds_size + (uint64_t)l->wg_warps * 1024u;
+  r->warps = lc->shape.wg_warps;
+  r->vgprs = (uint64_t)r->warps * lc->l->vgprs;
+  r->sgprs = (uint64_t)r->warps * lc->l->sgprs;
+  r->lds = c->disp_lds_request ? c->disp_lds_request : lc->lds_per_wg;
 }
 
 void vs_smres_full(const struct vs_timing_config *c, vs_smres *s)
@@ -20,18 +19,19 @@ void vs_smres_full(const struct vs_timing_config *c, vs_smres *s)
   s->lds = c->lds_size;
 }
 
-int vs_wgreq_check(const struct vs_timing_config *c, const vs_launch *l, const vs_wgreq *r,
+int vs_wgreq_check(const struct vs_timing_config *c, const vs_launch_ctx *lc, const vs_wgreq *r,
                    vs_error *err)
 {
+  const vs_launch *l = lc->l;
   const char *k = l->name ? l->name : "?";
-  if (l->vgpr_usage > c->gpu_vgprs_per_warp)
+  if (l->vgprs > c->gpu_vgprs_per_warp)
     return vs_error_set(err, VS_E_LIMIT,
                         "kernel '%s': a warp uses %u vector registers, more than "
-                        "gpu.max_vgprs_per_warp (%" PRIu64 ")", k, l->vgpr_usage, c->gpu_vgprs_per_warp);
-  if (l->sgpr_usage > c->gpu_sgprs_per_warp)
+                        "gpu.max_vgprs_per_warp (%" PRIu64 ")", k, l->vgprs, c->gpu_vgprs_per_warp);
+  if (l->sgprs > c->gpu_sgprs_per_warp)
     return vs_error_set(err, VS_E_LIMIT,
                         "kernel '%s': a warp uses %u scalar registers, more than "
-                        "gpu.max_sgprs_per_warp (%" PRIu64 ")", k, l->sgpr_usage, c->gpu_sgprs_per_warp);
+                        "gpu.max_sgprs_per_warp (%" PRIu64 ")", k, l->sgprs, c->gpu_sgprs_per_warp);
   if (r->warps > c->gpu_warps_per_sm)
     return vs_error_set(err, VS_E_LIMIT,
                         "kernel '%s': a work-group of %u warps can never be placed: an SM has "
@@ -40,17 +40,17 @@ int vs_wgreq_check(const struct vs_timing_config *c, const vs_launch *l, const v
     return vs_error_set(err, VS_E_LIMIT,
                         "kernel '%s': a work-group needs %" PRIu64 " vector registers (%u warps x %u) "
                         "but an SM has %" PRIu64 " (gpu.vgprs_per_sm)", k, r->vgprs, r->warps,
-                        l->vgpr_usage, c->gpu_vgprs_per_sm);
+                        l->vgprs, c->gpu_vgprs_per_sm);
   if (r->sgprs > c->gpu_sgprs_per_sm)
     return vs_error_set(err, VS_E_LIMIT,
                         "kernel '%s': a work-group needs %" PRIu64 " scalar registers (%u warps x %u) "
                         "but an SM has %" PRIu64 " (gpu.sgprs_per_sm)", k, r->sgprs, r->warps,
-                        l->sgpr_usage, c->gpu_sgprs_per_sm);
+                        l->sgprs, c->gpu_sgprs_per_sm);
   if (r->lds > c->lds_size)
     return vs_error_set(err, VS_E_LIMIT,
                         "kernel '%s': a work-group needs %" PRIu64 " bytes of local memory (%s) but an "
                         "SM has %" PRIu64 " (lds.size)", k, r->lds,
-                        c->disp_lds_request ? "dispatch.lds_request" : "ldsSize + 1 KiB per warp",
+                        c->disp_lds_request ? "dispatch.lds_request" : lc->lds_what,
                         c->lds_size);
   return 0;
 }

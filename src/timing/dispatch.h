@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "core/launch.h"
 #include "timing/config.h"
 #include "ventsim/sim.h"
 
@@ -22,13 +23,15 @@ typedef struct vs_smres {
   uint64_t vgprs, sgprs, lds;
 } vs_smres;
 
-/* What a work-group of launch l needs on the SM */
-void vs_wgreq_of(const struct vs_timing_config *c, const vs_launch *l, vs_wgreq *r);
+/* What a work-group of the launch needs on the SM: its warps, their
+ * registers (vs_launch vgprs/sgprs per warp) and its local memory (the
+ * ISA's lds_per_wg unless dispatch.lds_request says) */
+void vs_wgreq_of(const struct vs_timing_config *c, const vs_launch_ctx *lc, vs_wgreq *r);
 /* An SM's resources when empty */
 void vs_smres_full(const struct vs_timing_config *c, vs_smres *s);
 /* 0 if a work-group can ever be placed, else -1 with a message naming the
  * resource and the parameter (VS_E_LIMIT). */
-int vs_wgreq_check(const struct vs_timing_config *c, const vs_launch *l, const vs_wgreq *r,
+int vs_wgreq_check(const struct vs_timing_config *c, const vs_launch_ctx *lc, const vs_wgreq *r,
                    vs_error *err);
 static inline int vs_smres_fits(const vs_smres *s, const vs_wgreq *r)
 {

@@ -52,7 +52,7 @@ static void gpu_free(vs_gpu *g)
   vs_l2_free(&g->l2);
   vs_dram_free(&g->dram);
   if (g->slot_warps)
-    for (unsigned i = 0; i < g->nslots; i++) vs_warps_free(g->slot_warps[i], g->l->wg_warps);
+    for (unsigned i = 0; i < g->nslots; i++) vs_warps_free(g->slot_warps[i], g->lc.shape.wg_warps);
   free(g->slot_warps);
   free(g->tic);
   free(g->occ);
@@ -65,7 +65,7 @@ static int gpu_init(vs_gpu *g, vs_error *err)
   const struct vs_timing_config *c = g->c;
   const vs_isa *isa = g->dev->isa;
   g->nsm = (unsigned)c->gpu_num_sms;
-  g->lanes = c->core_lanes ? (unsigned)c->core_lanes : g->l->warp_threads;
+  g->lanes = c->core_lanes ? (unsigned)c->core_lanes : g->l->wave_size;
   g->nregs = vs_tinfo_nregs(isa);
   g->nslots = g->nsm * (unsigned)c->gpu_wg_slots_per_sm;
   if (vs_launch_begin(&g->lc, g->dev, g->l, g->nslots, err)) return -1;
@@ -302,8 +302,12 @@ int vs_timing_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
   g->l = l;
   g->opt = opt;
   g->obs = opt->observer;
-  vs_wgreq_of(c, l, &g->req);
-  if (vs_wgreq_check(c, l, &g->req, err) || gpu_init(g, err)) {
+  if (gpu_init(g, err)) {
+    gpu_free(g);
+    return -1;
+  }
+  vs_wgreq_of(c, &g->lc, &g->req);
+  if (vs_wgreq_check(c, &g->lc, &g->req, err)) {
     gpu_free(g);
     return -1;
   }
@@ -331,7 +335,6 @@ int vs_timing_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
     g->es.warp_insns = g->insns;
     g->es.thread_insns = g->thread_insns;
     g->es.workgroups = g->wgs_done;
-    g->es.warps = (uint64_t)g->wgs_done * l->wg_warps;
     void *json = vs_tstats_json(g, secs);
     if (vs_stats_add_launch(opt->stats, l, &g->es, cycles, secs, json, err)) rc = -1;
   }

@@ -93,14 +93,15 @@ int vs_sm_place(vs_sm *s, uint32_t id, uint64_t now, vs_error *err)
   if (k == s->nwg) return vs_error_set(err, VS_E_STATE, "internal: no free work-group slot");
   vs_twg *x = &s->wg[k];
   unsigned gslot = s->id * s->nwg + k;
-  if (!g->slot_warps[gslot] && vs_warps_alloc(g->dev->isa, g->l, &g->slot_warps[gslot], err))
+  if (!g->slot_warps[gslot] && vs_warps_alloc(&g->lc, &g->slot_warps[gslot], err))
     return -1;
   memset(x, 0, sizeof *x);
   x->used = 1;
   x->gslot = gslot;
-  x->nwarps = g->l->wg_warps;
   x->placed_at = now;
   vs_wg_start(&g->lc, &x->wg, g->slot_warps[gslot], &g->ex, id, gslot);
+  x->nwarps = x->wg.nwarps; /* fewer in a partial work-group */
+  g->es.warps += x->nwarps;
   uint64_t t0 = now + c->disp_latency;
   unsigned slot = 0;
   for (unsigned w = 0; w < x->nwarps; w++) {

@@ -223,7 +223,10 @@ static void on_launch_begin(void *ctx, const vs_launch *l, unsigned num_sms, uns
   t->in_launch = 1;
   t->nsm = num_sms;
   t->kname = l->name ? strdup(l->name) : NULL;
-  memcpy(t->grid, l->grid, sizeof t->grid);
+  vs_launch_shape sh;
+  vs_error serr;
+  if (vs_launch_shape_of(l, &sh, &serr)) memset(&sh, 0, sizeof sh);
+  memcpy(t->grid, sh.groups, sizeof t->grid);
   seen(t, t->base);
 }
 

@@ -12,6 +12,7 @@
 #include "ventsim/asm.h"
 #include "ventsim/elf.h"
 #include "ventsim/sim.h"
+#include "ventsim/ventus_launch.h"
 
 static uint64_t rs = 0x2545f4914f6cdd1dull;
 void fh_seed(uint64_t s) { rs = s ? s : 1; }
@@ -58,9 +59,8 @@ void fh_run(const fh_cfg *c, fh_result *r)
   }
   if (vs_device_map(dev, FH_MEM, FH_MEM_SIZE, "data", &err)) fail_msg("%s", err.msg);
   if (c->init && vs_device_write(dev, FH_MEM, c->init, c->init_len, &err)) fail_msg("%s", err.msg);
-  vs_launch l;
+  vs_ventus_record l;
   memset(&l, 0, sizeof l);
-  l.name = "kernel";
   l.start_pc = elf->entry;
   for (int i = 0; i < 3; i++) l.grid[i] = c->grid[i] ? c->grid[i] : 1;
   l.warp_threads = c->threads ? c->threads : 8;
@@ -84,7 +84,12 @@ void fh_run(const fh_cfg *c, fh_result *r)
   opt.max_instructions = c->max_insns ? c->max_insns : 1000000;
   vs_run_result res;
   memset(&res, 0, sizeof res);
-  r->rc = vs_device_run(dev, &l, &opt, &res, &r->err);
+  vs_ventus_abi abi;
+  vs_launch launch;
+  r->rc = vs_ventus_launch(&l, "kernel", &abi, &launch, &r->err) ||
+                  vs_device_run(dev, &launch, &opt, &res, &r->err)
+              ? -1
+              : 0;
   r->warp_insns = res.warp_insns;
   r->mem = malloc(FH_MEM_SIZE);
   assert_non_null(r->mem);

@@ -210,17 +210,17 @@ int main(int argc, char **argv)
 
   vs_testcase tc;
   memset(&tc, 0, sizeof tc);
-  tc.launch.name = kernel;
-  tc.launch.start_pc = elf->entry;
-  memcpy(tc.launch.grid, grid, sizeof grid);
-  tc.launch.warp_threads = threads;
-  tc.launch.wg_warps = warps;
-  tc.launch.knl_addr = knl;
-  tc.launch.lds_size = lds;
-  tc.launch.pds_size = pds;
-  tc.launch.pds_base = pbase;
-  tc.launch.vgpr_usage = vg;
-  tc.launch.sgpr_usage = sg;
+  tc.name = (char *)kernel;
+  tc.rec.start_pc = elf->entry;
+  memcpy(tc.rec.grid, grid, sizeof grid);
+  tc.rec.warp_threads = threads;
+  tc.rec.wg_warps = warps;
+  tc.rec.knl_addr = knl;
+  tc.rec.lds_size = lds;
+  tc.rec.pds_size = pds;
+  tc.rec.pds_base = pbase;
+  tc.rec.vgpr_usage = vg;
+  tc.rec.sgpr_usage = sg;
   tc.nbuf = ntb;
   tc.buf = tb;
   if (vs_testcase_save(dev, &tc, out, &err)) return die(err.msg);

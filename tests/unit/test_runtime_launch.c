@@ -503,7 +503,10 @@ static void replay(const char *dir, vs_device *dev)
     memset(&tc, 0, sizeof tc);
     if (vs_testcase_load(path, &tc, &err) || vs_testcase_install(dev, &tc, &err)) fail_msg("%s", err.msg);
     vs_run_result r;
-    if (vs_device_run(dev, &tc.launch, NULL, &r, &err)) fail_msg("%s", err.msg);
+    vs_ventus_abi abi;
+    vs_launch l;
+    if (vs_ventus_launch(&tc.rec, tc.name, &abi, &l, &err) || vs_device_run(dev, &l, NULL, &r, &err))
+      fail_msg("%s", err.msg);
     vs_testcase_free(&tc);
   }
   fclose(f);
@@ -568,9 +571,9 @@ static void test_interchange_roundtrip(void **state)
     assert_true(tc.buf[i].base != db); /* kernel results are not saved */
   }
   assert_true(saw_a);
-  assert_int_equal(tc.launch.grid[0], N / 64);
-  assert_int_equal(tc.launch.wg_warps, 2);
-  assert_int_equal(tc.launch.warp_threads, 32);
+  assert_int_equal(tc.rec.grid[0], N / 64);
+  assert_int_equal(tc.rec.wg_warps, 2);
+  assert_int_equal(tc.rec.warp_threads, 32);
   vs_testcase_free(&tc);
   /* replaying the sequence on a fresh device gives the same memory */
   vs_device *rd;

@@ -44,20 +44,20 @@ static void test_parse_good(void **state)
   vs_testcase tc;
   vs_error err;
   assert_int_equal(vs_testcase_parse(m, strlen(m), good_data, strlen(good_data), "k", &tc, &err), 0);
-  assert_int_equal(tc.launch.start_pc, 0x80000000u);
+  assert_int_equal(tc.rec.start_pc, 0x80000000u);
   assert_int_equal(tc.kernel_id, 7);
-  assert_int_equal(tc.launch.grid[0], 2);
-  assert_int_equal(tc.launch.warp_threads, 8);
-  assert_int_equal(tc.launch.wg_warps, 4);
-  assert_int_equal(tc.launch.knl_addr, 0x90001000u);
-  assert_int_equal(tc.launch.lds_size, 0x1000);
-  assert_int_equal(tc.launch.pds_size, 0x40);
-  assert_int_equal(tc.launch.pds_base, 0x90002000u);
+  assert_int_equal(tc.rec.grid[0], 2);
+  assert_int_equal(tc.rec.warp_threads, 8);
+  assert_int_equal(tc.rec.wg_warps, 4);
+  assert_int_equal(tc.rec.knl_addr, 0x90001000u);
+  assert_int_equal(tc.rec.lds_size, 0x1000);
+  assert_int_equal(tc.rec.pds_size, 0x40);
+  assert_int_equal(tc.rec.pds_base, 0x90002000u);
   assert_int_equal(tc.nbuf, 3);
   assert_int_equal(tc.buf[2].base, 0x90000000u);
   assert_int_equal(tc.buf[2].size, 6);
   assert_int_equal(tc.nwords, 2 + 16 + 2);
-  assert_string_equal(tc.launch.name, "k");
+  assert_string_equal(tc.name, "k");
   assert_false(tc.old_format);
 
   /* install into a device; the 6-byte buffer's bytes are little-endian */
@@ -98,9 +98,9 @@ static void test_old_format(void **state)
   vs_error err;
   assert_int_equal(vs_testcase_parse(m, strlen(m), good_data, strlen(good_data), "k", &tc, &err), 0);
   assert_true(tc.old_format);
-  assert_int_equal(tc.launch.start_pc, 0x80000000u);
+  assert_int_equal(tc.rec.start_pc, 0x80000000u);
   assert_int_equal(tc.kernel_id, 7);
-  assert_int_equal(tc.launch.warp_threads, 8);
+  assert_int_equal(tc.rec.warp_threads, 8);
   vs_testcase_free(&tc);
   free(m);
 }

@@ -11,17 +11,27 @@
 
 #include "timing/dispatch.h"
 
-static vs_launch launch(unsigned warps, unsigned vgpr, unsigned sgpr, unsigned lds)
-{
+/* A launch being run as the dispatcher sees it: work-groups of `warps`
+ * warps using vgpr / sgpr registers each, and `lds` bytes of local memory
+ * per work-group (as the ISA's launch_begin computed it). */
+typedef struct launch_ {
   vs_launch l;
-  memset(&l, 0, sizeof l);
-  l.name = "k";
-  l.wg_warps = warps;
-  l.warp_threads = 8;
-  l.vgpr_usage = vgpr;
-  l.sgpr_usage = sgpr;
-  l.lds_size = lds;
-  return l;
+  vs_launch_ctx c;
+} launch_;
+
+static launch_ *launch(unsigned warps, unsigned vgpr, unsigned sgpr, unsigned lds)
+{
+  static launch_ x;
+  memset(&x, 0, sizeof x);
+  x.l.name = "k";
+  x.l.wave_size = 8;
+  x.l.vgprs = vgpr;
+  x.l.sgprs = sgpr;
+  x.c.l = &x.l;
+  x.c.shape.wg_warps = warps;
+  x.c.lds_per_wg = lds;
+  x.c.lds_what = "the test's local memory";
+  return &x;
 }
 
 static void test_requirements(void **state)
@@ -29,15 +39,15 @@ static void test_requirements(void **state)
   (void)state;
   struct vs_timing_config c;
   vs_timing_config_defaults(&c);
-  vs_launch l = launch(4, 64, 32, 4096);
+  launch_ *l = launch(4, 64, 32, 4096 + 4 * 1024);
   vs_wgreq r;
-  vs_wgreq_of(&c, &l, &r);
+  vs_wgreq_of(&c, &l->c, &r);
   assert_int_equal(r.warps, 4);
   assert_int_equal(r.vgprs, 256);
   assert_int_equal(r.sgprs, 128);
-  assert_int_equal(r.lds, 4096 + 4 * 1024); /* ldsSize + the per-warp stacks */
+  assert_int_equal(r.lds, 4096 + 4 * 1024); /* what the launch says */
   c.disp_lds_request = 128;                   /* the Verilog test bench's fixed request */
-  vs_wgreq_of(&c, &l, &r);
+  vs_wgreq_of(&c, &l->c, &r);
   assert_int_equal(r.lds, 128);
 }
 
@@ -48,28 +58,28 @@ static void test_never_fits(void **state)
   vs_timing_config_defaults(&c);
   vs_error err;
   vs_wgreq r;
-  vs_launch l = launch(9, 8, 8, 0);
-  vs_wgreq_of(&c, &l, &r);
-  assert_int_equal(vs_wgreq_check(&c, &l, &r, &err), -1);
+  launch_ *l = launch(9, 8, 8, 0);
+  vs_wgreq_of(&c, &l->c, &r);
+  assert_int_equal(vs_wgreq_check(&c, &l->c, &r, &err), -1);
   assert_int_equal(err.code, VS_E_LIMIT);
   assert_non_null(strstr(err.msg, "gpu.warps_per_sm"));
   c.gpu_vgprs_per_sm = 256;
   l = launch(4, 128, 8, 0);
-  vs_wgreq_of(&c, &l, &r);
-  assert_int_equal(vs_wgreq_check(&c, &l, &r, &err), -1);
+  vs_wgreq_of(&c, &l->c, &r);
+  assert_int_equal(vs_wgreq_check(&c, &l->c, &r, &err), -1);
   assert_non_null(strstr(err.msg, "gpu.vgprs_per_sm"));
   vs_timing_config_defaults(&c);
   l = launch(4, 300, 8, 0);
-  vs_wgreq_of(&c, &l, &r);
-  assert_int_equal(vs_wgreq_check(&c, &l, &r, &err), -1);
+  vs_wgreq_of(&c, &l->c, &r);
+  assert_int_equal(vs_wgreq_check(&c, &l->c, &r, &err), -1);
   assert_non_null(strstr(err.msg, "gpu.max_vgprs_per_warp"));
   l = launch(4, 8, 8, 200000);
-  vs_wgreq_of(&c, &l, &r);
-  assert_int_equal(vs_wgreq_check(&c, &l, &r, &err), -1);
+  vs_wgreq_of(&c, &l->c, &r);
+  assert_int_equal(vs_wgreq_check(&c, &l->c, &r, &err), -1);
   assert_non_null(strstr(err.msg, "lds.size"));
   l = launch(8, 256, 64, 100000);
-  vs_wgreq_of(&c, &l, &r);
-  assert_int_equal(vs_wgreq_check(&c, &l, &r, &err), 0);
+  vs_wgreq_of(&c, &l->c, &r);
+  assert_int_equal(vs_wgreq_check(&c, &l->c, &r, &err), 0);
 }
 
 /* Two SMs with 8 warp slots; work-groups of 4 warps: two per SM. */
@@ -81,9 +91,9 @@ static void test_round_robin_placement(void **state)
   vs_smres sm[2];
   vs_smres_full(&c, &sm[0]);
   vs_smres_full(&c, &sm[1]);
-  vs_launch l = launch(4, 64, 32, 0);
+  launch_ *l = launch(4, 64, 32, 0);
   vs_wgreq r;
-  vs_wgreq_of(&c, &l, &r);
+  vs_wgreq_of(&c, &l->c, &r);
   unsigned rr = 0;
   assert_int_equal(vs_dispatch_pick(sm, 2, &rr, &r), 0);
   assert_int_equal(vs_dispatch_pick(sm, 2, &rr, &r), 1);

@@ -19,13 +19,17 @@
 #include "ventsim/sim.h"
 #include "ventsim/stats.h"
 #include "ventsim/timing.h"
+#include "ventsim/ventus_launch.h"
 
 #define BUF0 0x90002000u /* buffers, 64 KiB apart */
 #define BUFSTEP 0x10000u
 
 typedef struct kit {
   vs_device *dev;
+  vs_ventus_record rec;  /* made a launch when it runs */
+  vs_ventus_abi abi;
   vs_launch l;
+  const char *name;
   unsigned nbuf;
 } kit;
 
@@ -72,17 +76,18 @@ static void kit_build(kit *k, const char *src, const char *kernel, unsigned grid
   }
   assert_int_equal(vs_device_write(k->dev, 0x90000000u, meta, sizeof meta, &err), 0);
   if (nbuf) assert_int_equal(vs_device_write(k->dev, 0x90001000u, args, nbuf * 4, &err), 0);
-  memset(&k->l, 0, sizeof k->l);
-  k->l.name = kernel;
-  k->l.start_pc = e->entry;
-  k->l.grid[0] = grid;
-  k->l.grid[1] = k->l.grid[2] = 1;
-  k->l.warp_threads = threads;
-  k->l.wg_warps = warps;
-  k->l.knl_addr = 0x90000000u;
-  k->l.lds_size = lds;
-  k->l.pds_base = 0xa0000000u;
-  k->l.vgpr_usage = k->l.sgpr_usage = 32;
+  memset(&k->rec, 0, sizeof k->rec);
+  k->name = kernel;
+  k->rec.start_pc = e->entry;
+  k->rec.grid[0] = grid;
+  k->rec.grid[1] = k->rec.grid[2] = 1;
+  k->rec.warp_threads = threads;
+  k->rec.wg_warps = warps;
+  k->rec.knl_addr = 0x90000000u;
+  k->rec.lds_size = lds;
+  k->rec.pds_base = 0xa0000000u;
+  k->rec.vgpr_usage = k->rec.sgpr_usage = 32;
+  if (vs_ventus_launch(&k->rec, k->name, &k->abi, &k->l, &err)) fail_msg("%s", err.msg);
   k->nbuf = nbuf;
   vs_elf_free(e);
   free(img);
@@ -158,6 +163,7 @@ static int run_timing(kit *k, vs_timing_config *c, rec *r, vs_stats *stats, uint
   o.observer = r ? &obs : NULL;
   o.stats = stats;
   o.max_instructions = maxi;
+  if (vs_ventus_launch(&k->rec, k->name, &k->abi, &k->l, err)) return -1; /* (rec may have changed) */
   return vs_device_run(k->dev, &k->l, &o, res, err);
 }
 
@@ -398,7 +404,7 @@ static void test_limits(void **state)
   assert_int_equal(err.code, VS_E_KERNEL);
   assert_non_null(strstr(err.msg, "instruction limit"));
   /* a work-group that can never be placed */
-  k.l.wg_warps = 16;
+  k.rec.wg_warps = 16;
   assert_int_equal(run_timing(&k, c, NULL, NULL, 0, &res, &err), -1);
   assert_int_equal(err.code, VS_E_LIMIT);
   assert_non_null(strstr(err.msg, "gpu.warps_per_sm"));

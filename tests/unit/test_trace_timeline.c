@@ -19,11 +19,10 @@ static vs_launch mk_launch(const char *name)
 {
   vs_launch l;
   memset(&l, 0, sizeof l);
-  l.name = name;
-  l.grid[0] = 1;
-  l.grid[1] = 1;
-  l.grid[2] = 1;
-  l.wg_warps = 1;
+  l.name = name; /* one work-group of one warp of 8 lanes */
+  l.dims = 1;
+  l.global[0] = l.local[0] = 8;
+  l.wave_size = 8;
   return l;
 }
 

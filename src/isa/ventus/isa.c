@@ -33,30 +33,6 @@ static void decode(vs_dinsn *d, const uint32_t *w, unsigned nw, vs_addr pc)
                 : vtu_x_illegal;
 }
 
-/* ---- launch state (spec 6.3) ---- */
-static void warp_start(vs_warp *w, const vs_launch *l, const vs_wg *wg)
-{
-  vtu_warp *t = VTU(w);
-  uint32_t *c = t->ccsr;
-  c[VTU_CSR_TID - VTU_CSR_TID] = w->wid * l->warp_threads;
-  c[VTU_CSR_NUMW - VTU_CSR_TID] = l->wg_warps;
-  c[VTU_CSR_NUMT - VTU_CSR_TID] = l->warp_threads;
-  c[VTU_CSR_KNL - VTU_CSR_TID] = l->knl_addr;
-  c[VTU_CSR_WGID - VTU_CSR_TID] = wg->id;
-  c[VTU_CSR_WID - VTU_CSR_TID] = w->wid;
-  c[VTU_CSR_LDS - VTU_CSR_TID] = wg->lds_base;
-  c[VTU_CSR_PDS - VTU_CSR_TID] = wg->pds_base;
-  c[VTU_CSR_GDX - VTU_CSR_TID] = wg->gx;
-  c[VTU_CSR_GDY - VTU_CSR_TID] = wg->gy;
-  c[VTU_CSR_GDZ - VTU_CSR_TID] = wg->gz;
-  /* vl = threads with e32, m1, ta, ma: what the start code sets anyway, so
-   * programs without it (--nostartfiles) can use vector instructions */
-  t->vtype = 0xd0;
-  t->lmul = 1;
-  t->vl = l->warp_threads;
-  vtu_update_vl(t);
-}
-
 static size_t disasm(const vs_dinsn *d, vs_addr pc, char *buf, size_t n)
 {
   return vtu_disasm(d, (uint32_t)pc + d->len - 4, NULL, buf, n);
@@ -237,7 +213,10 @@ const vs_isa vs_isa_ventus = {
   .nregfiles = VTU_NRF,
   .reg_group = reg_group,
   .decode = decode,
-  .warp_start = warp_start,
+  .launch_begin = vtu_launch_begin,
+  .launch_end = vtu_launch_end,
+  .wg_start = vtu_wg_start,
+  .warp_start = vtu_warp_start,
   .disasm = disasm,
   .insn_info = insn_info,
   .describe = describe,

@@ -6,10 +6,12 @@
 #include <string.h>
 
 #include "core/exec.h"
+#include "core/launch.h"
 #include "core/warp.h"
 #include "fp/fphost.h"
 #include "isa/ventus/ventus.h"
 #include "ventsim/stats.h"
+#include "ventsim/ventus_launch.h"
 
 /* Ventus custom CSRs 0x800..0x80c (spec 2) */
 enum {
@@ -42,6 +44,20 @@ typedef struct vtu_warp {
 enum { VTU_RF_X = 0, VTU_RF_V = 1, VTU_NRF };
 #define VTU_X(w) ((w)->rf[VTU_RF_X])
 #define VTU_V(w) ((w)->rf[VTU_RF_V])
+
+/* A Ventus launch being run (vs_launch_ctx.isa_state, vs_exec.isa_launch) */
+typedef struct vtu_launch {
+  const vs_ventus_record *rec;
+  uint64_t lds_stride;          /* bytes of the local-memory window per slot    */
+  int serial;                   /* every work-group sees the one whole window   */
+  vs_addr priv_lo, priv_hi;     /* the launch's private memory                  */
+} vtu_launch;
+
+/* The launch hooks (launch.c) */
+int vtu_launch_begin(vs_launch_ctx *c, vs_error *err);
+void vtu_launch_end(vs_launch_ctx *c);
+void vtu_wg_start(const vs_launch_ctx *c, vs_wg *wg);
+void vtu_warp_start(const vs_launch_ctx *c, vs_warp *w);
 
 /* Semantics of every table row: int vtu_x_ID(vs_warp *, const vs_dinsn *) */
 #define INSN(id, mn, args, match, mask, cls, fl) int vtu_x_##id(vs_warp *w, const vs_dinsn *d);
@@ -133,9 +149,10 @@ static inline void vtu_record(vs_warp *w, uint32_t addr, uint32_t value, unsigne
   a->size = (uint8_t)size;
   a->is_store = (uint8_t)is_store;
   a->is_atomic = 0;
-  a->space = addr >= VS_LDS_BASE && addr < VS_LDS_END ? VS_SPACE_LOCAL
-             : (addr >= w->ex->private_lo && addr < w->ex->private_hi) ? VS_SPACE_PRIVATE
-                                                                       : VS_SPACE_GLOBAL;
+  const vtu_launch *ls = (const vtu_launch *)w->ex->isa_launch;
+  a->space = addr >= VS_VENTUS_LDS_BASE && addr < VS_VENTUS_LDS_END ? VS_SPACE_LOCAL
+             : (addr >= ls->priv_lo && addr < ls->priv_hi) ? VS_SPACE_PRIVATE
+                                                           : VS_SPACE_GLOBAL;
 }
 
 /* Marks the last n recorded accesses as parts of an atomic operation */
