@@ -58,11 +58,6 @@ static int run_slice(vs_warp *w, uint64_t n)
   return VS_EV_NONE;
 }
 
-static int is_vector_class(int cls)
-{
-  return (cls >= VS_CLS_VALU && cls <= VS_CLS_VAMO) || cls == VS_CLS_SIMT || cls == VS_CLS_TENSOR;
-}
-
 /* Same, writing the commit log and/or collecting statistics */
 static int run_slice_instrumented(worker *wk, vs_warp *w, uint64_t n)
 {
@@ -74,31 +69,13 @@ static int run_slice_instrumented(worker *wk, vs_warp *w, uint64_t n)
     if (!d) return VS_EV_FAULT;
     ex->memrec.n = 0;
     w->memrec = &ex->memrec;
-    uint32_t sp = w->sp;
+    unsigned depth = st ? vs_warp_div_depth(w) : 0;
     unsigned active = (unsigned)__builtin_popcountll(w->active);
     int ev = d->exec(w, d);
     w->insns++;
     if (ev != VS_EV_FAULT && ex->trace) ex->isa->trace(ex->trace, w, d, pc);
-    if (st && ev != VS_EV_FAULT) {
-      st->class_insns[d->cls]++;
-      if (is_vector_class(d->cls)) {
-        st->vector_insns++;
-        st->vector_threads += active;
-      }
-      if (w->sp > sp && d->cls == VS_CLS_SIMT) st->divergent_branches++;
-      if (w->sp > st->max_stack_depth) st->max_stack_depth = w->sp;
-      for (unsigned k = 0; k < ex->memrec.n; k++) {
-        const vs_memacc *a = &ex->memrec.acc[k];
-        unsigned sz = a->size == 1 ? 0 : a->size == 2 ? 1 : 2;
-        if (a->is_atomic) {
-          if (a->is_store) st->atomics[a->space]++;
-        } else if (a->is_store) {
-          st->stores[a->space][sz]++;
-        } else {
-          st->loads[a->space][sz]++;
-        }
-      }
-    }
+    if (st && ev != VS_EV_FAULT)
+      vs_exec_stats_count(st, d->cls, active, depth, vs_warp_div_depth(w), &ex->memrec);
     w->memrec = NULL;
     if (ev != VS_EV_NONE) return ev;
   }
@@ -184,14 +161,13 @@ static int deadlock(worker *wk)
   for (unsigned i = 0; i < wg->nwarps && n < sizeof buf; i++) {
     vs_warp *w = wg->warps[i];
     static const char *const st[] = {"idle", "ready", "at barrier", "ended", "faulted"};
+    char div[128];
+    vs_warp_div_describe(w, 0, NULL, div, sizeof div);
     n += (size_t)snprintf(buf + n, sizeof buf - n,
-                          "\n  warp %u: %s, pc 0x%08" PRIx64 ", active 0x%" PRIx64 ", SIMT stack depth %u, "
+                          "\n  warp %u: %s, pc 0x%08" PRIx64 ", active 0x%" PRIx64 "%s%s, "
                           "barriers passed %" PRIu64, i, st[w->state], w->pc, (uint64_t)w->active,
-                          w->sp, w->barriers);
-    for (uint32_t k = w->sp; k-- > 0 && n < sizeof buf;)
-      n += (size_t)snprintf(buf + n, sizeof buf - n,
-                            "\n    [%u] rpc 0x%08x pc 0x%08x mask 0x%" PRIx64, k, w->stack[k].rpc,
-                            w->stack[k].pc, (uint64_t)w->stack[k].mask);
+                          div[0] ? ", " : "", div, w->barriers);
+    if (n < sizeof buf) n += vs_warp_div_describe(w, 1, "\n    ", buf + n, sizeof buf - n);
   }
   vs_error_set(&wk->err, VS_E_DEADLOCK, "%s", buf);
   return -1;
@@ -383,7 +359,7 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
     st->thread_insns = res->thread_insns;
   }
   if (wks)
-    for (unsigned t = 0; t < nthreads; t++) vs_warps_free(wks[t].warps, sh.lc.shape.wg_warps);
+    for (unsigned t = 0; t < nthreads; t++) vs_warps_free(dev->isa, wks[t].warps, sh.lc.shape.wg_warps);
   free(wks);
   vs_launch_end(&sh.lc);
   return rc;

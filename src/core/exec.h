@@ -10,6 +10,7 @@
 #include "core/memory.h"
 #include "core/warp.h"
 #include "ventsim/sim.h"
+#include "ventsim/stats.h"
 
 /* What one host thread needs to run warps of a launch */
 typedef struct vs_exec {
@@ -72,6 +73,12 @@ static inline int vs_step(vs_warp *w)
   w->insns++;
   return ev;
 }
+
+/* Counts one executed instruction of class cls (active threads, the
+ * warp's divergence depth before and after it, its memory accesses) into
+ * the statistics: the functional engine and the timing model both. */
+void vs_exec_stats_count(vs_exec_stats *st, int cls, unsigned active, unsigned depth_before,
+                         unsigned depth_after, const vs_memrec *r);
 
 /* Formats the kernel-error message of a faulted warp into err. */
 int vs_exec_report_fault(vs_exec *ex, vs_warp *w, vs_error *err);

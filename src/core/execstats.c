@@ -1,6 +1,36 @@
 /* Counters of executed instructions (ventsim/stats.h), shared by the
  * functional engine and the timing model. */
+#include "core/exec.h"
 #include "ventsim/stats.h"
+
+/* Instructions that act per thread */
+static int is_vector_class(int cls)
+{
+  return (cls >= VS_CLS_VALU && cls <= VS_CLS_VAMO) || cls == VS_CLS_SIMT || cls == VS_CLS_TENSOR;
+}
+
+void vs_exec_stats_count(vs_exec_stats *st, int cls, unsigned active, unsigned depth_before,
+                         unsigned depth_after, const vs_memrec *r)
+{
+  st->class_insns[cls]++;
+  if (is_vector_class(cls)) {
+    st->vector_insns++;
+    st->vector_threads += active;
+  }
+  if (depth_after > depth_before && cls == VS_CLS_SIMT) st->divergent_branches++;
+  if (depth_after > st->max_stack_depth) st->max_stack_depth = depth_after;
+  for (unsigned k = 0; k < r->n; k++) {
+    const vs_memacc *a = &r->acc[k];
+    unsigned sz = a->size == 1 ? 0 : a->size == 2 ? 1 : 2;
+    if (a->is_atomic) {
+      if (a->is_store) st->atomics[a->space]++;
+    } else if (a->is_store) {
+      st->stores[a->space][sz]++;
+    } else {
+      st->loads[a->space][sz]++;
+    }
+  }
+}
 
 void vs_exec_stats_add(vs_exec_stats *into, const vs_exec_stats *s)
 {

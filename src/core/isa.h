@@ -106,12 +106,24 @@ typedef struct vs_isa {
    * its per-launch state in c->isa_state; launch_end (may be NULL) frees
    * that state.  wg_start (may be NULL) places a work-group starting in
    * slot wg->slot: its local and private memory.  warp_start puts a warp
-   * into its launch state: the core has zeroed its registers, set pc to
-   * the entry, the active mask to its work-items and wid, wg, nlanes. */
+   * into its launch state: the core has zeroed its registers and its
+   * vs_warp part, set pc to the entry, the active mask to its work-items
+   * and wid, wg, nlanes; the rest of the ISA's warp struct (zeroed when it
+   * was allocated) is for warp_start to reset. */
   int (*launch_begin)(struct vs_launch_ctx *c, vs_error *err);
   void (*launch_end)(struct vs_launch_ctx *c);
   void (*wg_start)(const struct vs_launch_ctx *c, vs_wg *wg);
   void (*warp_start)(const struct vs_launch_ctx *c, vs_warp *w);
+  /* Frees what the ISA allocated for a warp (its part of the warp struct
+   * is its own: warp_start resets it); may be NULL. */
+  void (*warp_free)(vs_warp *w);
+  /* Divergence, for statistics, deadlock reports and debuggers: the depth
+   * of the warp's divergent control flow (0: converged), and a description
+   * of it: with levels 0 a summary ("SIMT stack depth 2"), else one line
+   * per level (innermost first), each after `sep`.  Returns the length
+   * written (snprintf-style).  Either may be NULL (no divergence state). */
+  unsigned (*div_depth)(const vs_warp *w);
+  size_t (*div_describe)(const vs_warp *w, int levels, const char *sep, char *buf, size_t n);
   /* "mnemonic operands" of an instruction */
   size_t (*disasm)(const vs_dinsn *d, vs_addr pc, char *buf, size_t n);
   void (*insn_info)(const vs_dinsn *d, vs_insn_info *info);

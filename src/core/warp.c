@@ -36,20 +36,17 @@ int vs_warp_memfault(vs_warp *w, int mf, vs_addr addr, unsigned size, int is_sto
   }
 }
 
-int vs_warp_push(vs_warp *w, uint32_t rpc, uint32_t pc, vs_mask mask)
+unsigned vs_warp_div_depth(const vs_warp *w)
 {
-  if (w->sp == w->stack_cap) {
-    if (w->stack_cap >= VS_SIMT_STACK_MAX)
-      return vs_warp_fault(w, VS_FAULT_STACK, 0,
-                           "SIMT stack overflow (more than %u entries)", VS_SIMT_STACK_MAX);
-    uint32_t cap = w->stack_cap ? w->stack_cap * 2 : 16;
-    vs_simt_entry *s = realloc(w->stack, cap * sizeof *s);
-    if (!s) return vs_warp_fault(w, VS_FAULT_STACK, 0, "out of host memory for the SIMT stack");
-    w->stack = s;
-    w->stack_cap = cap;
-  }
-  w->stack[w->sp++] = (vs_simt_entry){rpc, pc, mask};
-  return VS_EV_NONE;
+  const vs_isa *isa = w->ex ? w->ex->isa : NULL;
+  return isa && isa->div_depth ? isa->div_depth(w) : 0;
+}
+
+size_t vs_warp_div_describe(const vs_warp *w, int levels, const char *sep, char *buf, size_t n)
+{
+  const vs_isa *isa = w->ex ? w->ex->isa : NULL;
+  if (n) buf[0] = '\0';
+  return isa && isa->div_describe ? isa->div_describe(w, levels, sep, buf, n) : 0;
 }
 
 const vs_dinsn *vs_fetch_slow(vs_warp *w)

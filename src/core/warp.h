@@ -1,7 +1,10 @@
 /* A warp: the unit the core schedules.  ISA-neutral: a program counter,
- * the register files the ISA describes, the SIMT active mask and a
- * reconvergence stack.  An ISA front end embeds this struct as the first
- * member of its own warp type and adds its state (CSRs etc.). */
+ * the register files the ISA describes and the active mask (AMD's EXEC,
+ * Ventus's SIMT mask).  How divergent control flow reconverges is the
+ * ISA's business (Ventus: a SIMT stack in its warp; the hooks
+ * div_depth / div_describe of vs_isa report on it).  An ISA front end
+ * embeds this struct as the first member of its own warp type and adds its
+ * state (CSRs etc.). */
 #ifndef VS_CORE_WARP_H
 #define VS_CORE_WARP_H
 
@@ -12,7 +15,6 @@
 
 typedef uint64_t vs_mask;          /* bit i = lane (thread) i */
 #define VS_MAX_LANES 64
-#define VS_SIMT_STACK_MAX 1024     /* documented limit: deeper is a kernel error */
 #define VS_MAX_REGFILES 8u         /* register files an ISA may describe */
 
 /* Events returned by instruction semantics (0 = continue) */
@@ -46,12 +48,6 @@ typedef struct vs_fault {
   vs_addr addr;        /* faulting data address, if any */
   char msg[256];
 } vs_fault;
-
-typedef struct vs_simt_entry {
-  uint32_t rpc;        /* reconvergence pc                 */
-  uint32_t pc;         /* where the entry's threads resume */
-  vs_mask mask;        /* the threads                      */
-} vs_simt_entry;
 
 /* One recorded memory access of one lane (for tracing / the timing model) */
 typedef struct vs_memacc {
@@ -87,10 +83,6 @@ typedef struct vs_warp {
   vs_page *cp_page;
   vs_dpage *cp_dpage;
 
-  /* reconvergence stack */
-  vs_simt_entry *stack;
-  uint32_t sp, stack_cap;
-
   /* bookkeeping */
   uint8_t state;        /* vs_warp_state */
   uint32_t wid;         /* index in its work-group */
@@ -123,7 +115,10 @@ int vs_warp_fault(vs_warp *w, int kind, vs_addr addr, const char *fmt, ...)
 /* Maps a VS_MF_* memory fault to a kernel error. */
 int vs_warp_memfault(vs_warp *w, int mf, vs_addr addr, unsigned size, int is_store);
 
-/* SIMT stack push with the overflow check */
-int vs_warp_push(vs_warp *w, uint32_t rpc, uint32_t pc, vs_mask mask);
+/* The warp's divergence, from the ISA's hooks: the depth (0: converged)
+ * and a description (the summary, or with levels one line per level, each
+ * after sep); "" and 0 if the ISA has none. */
+unsigned vs_warp_div_depth(const vs_warp *w);
+size_t vs_warp_div_describe(const vs_warp *w, int levels, const char *sep, char *buf, size_t n);
 
 #endif

@@ -5,14 +5,14 @@
 #include "common/util.h"
 #include "core/workgroup.h"
 
-void vs_warps_free(vs_warp **warps, unsigned n)
+void vs_warps_free(const vs_isa *isa, vs_warp **warps, unsigned n)
 {
   if (!warps) return;
   for (unsigned i = 0; i < n; i++) {
     vs_warp *w = warps[i];
     if (!w) continue;
+    if (isa->warp_free) isa->warp_free(w);
     for (unsigned f = 0; f < VS_MAX_REGFILES; f++) free(w->rf[f]);
-    free(w->stack);
     free(w);
   }
   free(warps);
@@ -39,7 +39,7 @@ int vs_warps_alloc(const vs_launch_ctx *c, vs_warp ***out, vs_error *err)
     for (unsigned f = 0; ok && f < isa->nregfiles; f++)
       ok = (w->rf[f] = vs_calloc(regfile_words(isa, f, lanes), sizeof(uint32_t), err)) != NULL;
     if (!ok) {
-      vs_warps_free(warps, n);
+      vs_warps_free(isa, warps, n);
       return -1;
     }
   }
@@ -83,14 +83,10 @@ void vs_wg_start(const vs_launch_ctx *c, vs_wg *wg, vs_warp **warps, vs_exec *ex
     vs_warp *w = warps[i];
     uint32_t *rf[VS_MAX_REGFILES];
     memcpy(rf, w->rf, sizeof rf);
-    vs_simt_entry *stack = w->stack;
-    uint32_t cap = w->stack_cap;
-    memset(w, 0, isa->warp_size);
+    memset(w, 0, sizeof *w); /* the core's part: the ISA's warp_start resets its own */
     for (unsigned f = 0; f < isa->nregfiles; f++)
       memset(rf[f], 0, regfile_words(isa, f, l->wave_size) * sizeof(uint32_t));
     memcpy(w->rf, rf, sizeof rf);
-    w->stack = stack;
-    w->stack_cap = cap;
     w->nlanes = l->wave_size;
     w->full = lanes_mask(l->wave_size);
     unsigned left = wg->items - i * l->wave_size; /* a partial last warp */

@@ -9,7 +9,7 @@
 /* Warp storage for one work-group of the launch: as many warps as a whole
  * work-group has, of the ISA's size, with their register files. */
 int vs_warps_alloc(const vs_launch_ctx *c, vs_warp ***out, vs_error *err);
-void vs_warps_free(vs_warp **warps, unsigned n);
+void vs_warps_free(const vs_isa *isa, vs_warp **warps, unsigned n);
 
 /* Puts work-group `id` (in hardware slot `slot`) and its warps into their
  * launch state: registers zero, pc at the entry, each warp's active mask

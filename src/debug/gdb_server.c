@@ -239,12 +239,18 @@ static const char monitor_help[] =
     "  monitor csr [N]       the warp's CSRs (ISA front end's view)\n"
     "  monitor breakpoints   the breakpoint addresses the server holds\n";
 
+/* The ISA's divergence state (Ventus: the SIMT stack, innermost first) */
 static void show_simt(FILE *f, const vs_warp *w)
 {
-  fprintf(f, "SIMT stack depth %u%s\n", w->sp, w->sp ? " (top first):" : "");
-  for (uint32_t k = w->sp; k-- > 0;)
-    fprintf(f, "  [%u] rpc 0x%08x pc 0x%08x mask 0x%" PRIx64 "\n", k, w->stack[k].rpc,
-            w->stack[k].pc, (uint64_t)w->stack[k].mask);
+  char buf[VS_RSP_MAX_PACKET / 2];
+  vs_warp_div_describe(w, 0, NULL, buf, sizeof buf);
+  if (!buf[0]) {
+    fputs("the ISA keeps no divergence state\n", f);
+    return;
+  }
+  fprintf(f, "%s%s", buf, vs_warp_div_depth(w) ? " (top first):" : "");
+  vs_warp_div_describe(w, 1, "\n  ", buf, sizeof buf);
+  fprintf(f, "%s\n", buf);
 }
 
 static void show_mask(FILE *f, const vs_warp *w)

@@ -52,7 +52,8 @@ static void gpu_free(vs_gpu *g)
   vs_l2_free(&g->l2);
   vs_dram_free(&g->dram);
   if (g->slot_warps)
-    for (unsigned i = 0; i < g->nslots; i++) vs_warps_free(g->slot_warps[i], g->lc.shape.wg_warps);
+    for (unsigned i = 0; i < g->nslots; i++)
+      vs_warps_free(g->dev->isa, g->slot_warps[i], g->lc.shape.wg_warps);
   free(g->slot_warps);
   free(g->tic);
   free(g->occ);

@@ -256,11 +256,6 @@ static unsigned lsu_inflight(const vs_sm *s, uint64_t now, uint64_t *wake)
 
 /* ---- issue ---- */
 
-static int is_vector_class(int cls)
-{
-  return (cls >= VS_CLS_VALU && cls <= VS_CLS_VAMO) || cls == VS_CLS_SIMT || cls == VS_CLS_TENSOR;
-}
-
 /* Why warp i cannot issue its front entry e at now (VS_STALL_ISSUED: it can) */
 static int can_issue(vs_sm *s, unsigned i, const vs_ibent *e, uint64_t now)
 {
@@ -317,31 +312,6 @@ static void fail(vs_sm *s, vs_warp *w)
   vs_gpu *g = s->g;
   if (!g->failed) vs_exec_report_fault(&g->ex, w, &g->err);
   g->failed = 1;
-}
-
-static void count_exec_stats(vs_gpu *g, const vs_dinsn *d, const vs_warp *w, uint32_t sp_before,
-                             unsigned active)
-{
-  vs_exec_stats *st = &g->es;
-  st->class_insns[d->cls]++;
-  if (is_vector_class(d->cls)) {
-    st->vector_insns++;
-    st->vector_threads += active;
-  }
-  if (w->sp > sp_before && d->cls == VS_CLS_SIMT) st->divergent_branches++;
-  if (w->sp > st->max_stack_depth) st->max_stack_depth = w->sp;
-  const vs_memrec *r = &g->ex.memrec;
-  for (unsigned k = 0; k < r->n; k++) {
-    const vs_memacc *a = &r->acc[k];
-    unsigned sz = a->size == 1 ? 0 : a->size == 2 ? 1 : 2;
-    if (a->is_atomic) {
-      if (a->is_store) st->atomics[a->space]++;
-    } else if (a->is_store) {
-      st->stores[a->space][sz]++;
-    } else {
-      st->loads[a->space][sz]++;
-    }
-  }
 }
 
 /* Sends a memory instruction to the LSU */
@@ -410,7 +380,7 @@ static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
   vs_tinfo tcopy = d == e->d ? e->ti : *vs_tinfo_get(g->tic, d);
   const vs_tinfo *ti = &tcopy;
   vs_addr pc = w->pc;
-  uint32_t sp = w->sp;
+  unsigned depth = vs_warp_div_depth(w);
   unsigned active = (unsigned)__builtin_popcountll(w->active);
   unsigned grp = vs_tinfo_group(g->dev->isa, w); /* before it runs: vsetvli may change it */
   g->ex.memrec.n = 0;
@@ -424,7 +394,7 @@ static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
   }
   if (g->ex.trace) g->ex.isa->trace(g->ex.trace, w, d, pc);
   w->memrec = NULL;
-  count_exec_stats(g, d, w, sp, active);
+  vs_exec_stats_count(&g->es, d->cls, active, depth, vs_warp_div_depth(w), &g->ex.memrec);
   g->insns++;
   g->thread_insns += active;
   t->insns++;
@@ -591,7 +561,7 @@ size_t vs_sm_describe(const vs_sm *s, uint64_t now, char *buf, size_t len)
     const vs_warp *w = t->w;
     OUT("\n  warp %u (wg %u wid %u) %s pc 0x%08" PRIx64 " ibuf v%x r%x %s stack %u VM%u VS%u LGKM%u",
         i, w->wg->id, w->wid, st[t->state], w->pc, vs_ibuf_valid_bits(&f->ib),
-        vs_ibuf_ready_bits(&f->ib, now), t->at_barrier ? "at-barrier" : "no-barrier", w->sp,
+        vs_ibuf_ready_bits(&f->ib, now), t->at_barrier ? "at-barrier" : "no-barrier", vs_warp_div_depth(w),
         vs_memops_count(&t->mo, VS_CNT_VM, now), vs_memops_count(&t->mo, VS_CNT_VS, now),
         vs_memops_count(&t->mo, VS_CNT_LGKM, now));
     uint16_t regs[8];

@@ -1,6 +1,7 @@
 /* Semantics of the Ventus control instructions (SIMT stack, barriers, warp
  * end, prefixes), the CSRs and the vector configuration instructions. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "isa/ventus/vexec.h"
 
@@ -13,6 +14,23 @@ int vtu_x_illegal(vs_warp *w, const vs_dinsn *d)
 }
 
 /* ---- SIMT stack (spec section 4) ---- */
+int vtu_push(vs_warp *w, uint32_t rpc, uint32_t pc, vs_mask mask)
+{
+  vtu_warp *t = VTU(w);
+  if (t->sp == t->stack_cap) {
+    if (t->stack_cap >= VTU_SIMT_STACK_MAX)
+      return vs_warp_fault(w, VS_FAULT_STACK, 0,
+                           "SIMT stack overflow (more than %u entries)", VTU_SIMT_STACK_MAX);
+    uint32_t cap = t->stack_cap ? t->stack_cap * 2 : 16;
+    vtu_simt_entry *s = realloc(t->stack, cap * sizeof *s);
+    if (!s) return vs_warp_fault(w, VS_FAULT_STACK, 0, "out of host memory for the SIMT stack");
+    t->stack = s;
+    t->stack_cap = cap;
+  }
+  t->stack[t->sp++] = (vtu_simt_entry){rpc, pc, mask};
+  return VS_EV_NONE;
+}
+
 static int vbranch(vs_warp *w, const vs_dinsn *d, vs_mask taken)
 {
   vs_mask act = w->active;
@@ -27,15 +45,15 @@ static int vbranch(vs_warp *w, const vs_dinsn *d, vs_mask taken)
     w->pc = else_pc;
     return VS_EV_NONE;
   }
-  int ev = vs_warp_push(w, rpc, rpc, act);
+  int ev = vtu_push(w, rpc, rpc, act);
   if (ev) return ev;
   /* the path with fewer threads runs first; ties run the taken path first */
   if (__builtin_popcountll(if_m) < __builtin_popcountll(else_m)) {
-    if ((ev = vs_warp_push(w, rpc, else_pc, else_m))) return ev;
+    if ((ev = vtu_push(w, rpc, else_pc, else_m))) return ev;
     vs_warp_set_active(w, if_m);
     w->pc = if_pc;
   } else {
-    if ((ev = vs_warp_push(w, rpc, if_pc, if_m))) return ev;
+    if ((ev = vtu_push(w, rpc, if_pc, if_m))) return ev;
     vs_warp_set_active(w, else_m);
     w->pc = else_pc;
   }
@@ -60,8 +78,9 @@ VBRANCH(VBGEU, uint32_t, >=)
 
 int vtu_x_JOIN(vs_warp *w, const vs_dinsn *d)
 {
-  if (w->sp && VTU_IPC(w, d) == w->stack[w->sp - 1].rpc) {
-    vs_simt_entry e = w->stack[--w->sp];
+  vtu_warp *t = VTU(w);
+  if (t->sp && VTU_IPC(w, d) == t->stack[t->sp - 1].rpc) {
+    vtu_simt_entry e = t->stack[--t->sp];
     vs_warp_set_active(w, e.mask);
     w->pc = e.pc;
     return VS_EV_NONE;
@@ -80,10 +99,10 @@ int vtu_x_SETRPC(vs_warp *w, const vs_dinsn *d)
 /* ---- warp end and barriers (spec section 5) ---- */
 int vtu_x_ENDPRG(vs_warp *w, const vs_dinsn *d)
 {
-  if (w->sp)
+  if (VTU(w)->sp)
     return vs_warp_fault(w, VS_FAULT_DIVERGENT, 0,
                          "endprg inside divergent control flow (SIMT stack depth %u, active mask 0x%llx)",
-                         w->sp, (unsigned long long)w->active);
+                         VTU(w)->sp, (unsigned long long)w->active);
   w->pc += d->len;
   return VS_EV_END;
 }

@@ -3,6 +3,7 @@
  * information and the commit log. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/isa.h"
@@ -180,7 +181,7 @@ static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc64)
   if (r->cls == VS_CLS_SIMT) {
     if (d->op == VTU_SETRPC) fprintf(out, " c2060_rpc 0x%08x", t->ccsr[VTU_CSR_RPC - VTU_CSR_TID]);
     fprintf(out, " current mask:\t%08" PRIx64 " current npc:\t%08x stack size: %x", (uint64_t)w->active,
-            (uint32_t)w->pc, w->sp);
+            (uint32_t)w->pc, t->sp);
   }
   if (r->cls == VS_CLS_CSR && d->op != VTU_NUM_INSNS) {
     unsigned csr = (unsigned)VTU_F(d)->imm & 0xfff;
@@ -200,6 +201,30 @@ static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc64)
   fputc('\n', out);
 }
 
+/* ---- the SIMT stack for reports, statistics and debuggers ---- */
+static unsigned div_depth(const vs_warp *w)
+{
+  return ((const vtu_warp *)w)->sp;
+}
+
+static size_t div_describe(const vs_warp *w, int levels, const char *sep, char *buf, size_t n)
+{
+  const vtu_warp *t = (const vtu_warp *)w;
+  if (!levels) return (size_t)snprintf(buf, n, "SIMT stack depth %u", t->sp);
+  size_t k = 0;
+  for (uint32_t i = t->sp; i-- > 0;) {
+    int m = snprintf(buf + (k < n ? k : n), k < n ? n - k : 0, "%s[%u] rpc 0x%08x pc 0x%08x mask 0x%" PRIx64,
+                     sep, i, t->stack[i].rpc, t->stack[i].pc, (uint64_t)t->stack[i].mask);
+    k += m > 0 ? (size_t)m : 0;
+  }
+  return k;
+}
+
+static void warp_free(vs_warp *w)
+{
+  free(VTU(w)->stack);
+}
+
 static void print_done(vs_warp *w)
 {
   VTU(w)->ccsr[VTU_CSR_PRINT - VTU_CSR_TID] = 0;
@@ -217,6 +242,9 @@ const vs_isa vs_isa_ventus = {
   .launch_end = vtu_launch_end,
   .wg_start = vtu_wg_start,
   .warp_start = vtu_warp_start,
+  .warp_free = warp_free,
+  .div_depth = div_depth,
+  .div_describe = div_describe,
   .disasm = disasm,
   .insn_info = insn_info,
   .describe = describe,

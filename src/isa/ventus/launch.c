@@ -170,6 +170,8 @@ void vtu_warp_start(const vs_launch_ctx *c, vs_warp *w)
   const vs_ventus_record *r = st->rec;
   const vs_wg *wg = w->wg;
   vtu_warp *t = VTU(w);
+  t->sp = 0; /* (the stack's storage is kept) */
+  memset((char *)t + VTU_WARP_RESET_FROM, 0, sizeof *t - VTU_WARP_RESET_FROM);
   uint32_t *csr = t->ccsr;
   csr[VTU_CSR_TID - VTU_CSR_TID] = w->wid * r->warp_threads;
   csr[VTU_CSR_NUMW - VTU_CSR_TID] = r->wg_warps;

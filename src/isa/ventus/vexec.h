@@ -2,6 +2,7 @@
 #ifndef VS_ISA_VENTUS_VEXEC_H
 #define VS_ISA_VENTUS_VEXEC_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -20,10 +21,23 @@ enum {
   VTU_CSR_LAST = VTU_CSR_RPC
 };
 
+/* The SIMT stack (spec section 4): divergent vector branches push the
+ * paths still to run and their reconvergence point; join pops. */
+#define VTU_SIMT_STACK_MAX 1024  /* documented limit: deeper is a kernel error */
+typedef struct vtu_simt_entry {
+  uint32_t rpc;        /* reconvergence pc                 */
+  uint32_t pc;         /* where the entry's threads resume */
+  vs_mask mask;        /* the threads                      */
+} vtu_simt_entry;
+
 /* A Ventus warp: the core warp plus the architectural state the core does
  * not know about. */
 typedef struct vtu_warp {
   vs_warp w;
+  vtu_simt_entry *stack;  /* (kept from work-group to work-group: warp_start
+                             empties it, warp_free frees it) */
+  uint32_t sp, stack_cap;
+  /* from here on: zeroed by warp_start */
   uint32_t ccsr[VTU_CSR_LAST - VTU_CSR_TID + 1]; /* custom CSRs */
   uint32_t fflags, frm;
   uint32_t fflags_raised; /* flags raised by the last float instruction (commit log) */
@@ -35,6 +49,7 @@ typedef struct vtu_warp {
   vs_mask lr_mask;      /* lanes holding an lr.w reservation      */
   uint32_t lr_addr[VS_MAX_LANES], lr_val[VS_MAX_LANES];
 } vtu_warp;
+#define VTU_WARP_RESET_FROM offsetof(vtu_warp, ccsr)
 
 #define VTU(w) ((vtu_warp *)(w))
 
@@ -52,6 +67,9 @@ typedef struct vtu_launch {
   int serial;                   /* every work-group sees the one whole window   */
   vs_addr priv_lo, priv_hi;     /* the launch's private memory                  */
 } vtu_launch;
+
+/* SIMT stack push with the overflow check; 0 or a fault event */
+int vtu_push(vs_warp *w, uint32_t rpc, uint32_t pc, vs_mask mask);
 
 /* The launch hooks (launch.c) */
 int vtu_launch_begin(vs_launch_ctx *c, vs_error *err);
