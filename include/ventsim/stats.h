@@ -15,25 +15,34 @@ extern "C" {
 
 #define VS_STATS_FORMAT_VERSION 1
 
-/* Memory spaces (statistics and timing) */
-enum { VS_SPACE_GLOBAL = 0, VS_SPACE_LOCAL = 1, VS_SPACE_PRIVATE = 2, VS_NSPACES };
+/* Memory spaces: the ISA states each access's (statistics and timing).
+ * local: LDS / shared memory; private: scratch; constant: scalar loads
+ * of constant data (AMD s_load). */
+enum { VS_SPACE_GLOBAL = 0, VS_SPACE_LOCAL = 1, VS_SPACE_PRIVATE = 2, VS_SPACE_CONSTANT = 3,
+       VS_NSPACES };
+/* Access sizes counted: 1, 2, 4, 8, 12 and 16 bytes (VS_NSIZES; index
+ * vs_size_index(size)) */
+#define VS_NSIZES 6
+#define VS_MAX_CLASSES 48
 
 /* Counters of one launch that the functional engine collects */
 typedef struct vs_exec_stats {
   uint64_t warp_insns, thread_insns;
-  uint64_t class_insns[32];      /* by instruction class (VS_CLS_*)            */
+  uint64_t class_insns[VS_MAX_CLASSES]; /* by instruction class (VS_CLS_*)     */
   uint64_t vector_insns;         /* instructions that act per thread           */
   uint64_t vector_threads;       /* sum of active threads over those           */
   uint64_t divergent_branches;   /* vector branches that split the warp        */
   uint64_t max_stack_depth;      /* deepest SIMT stack seen                    */
   uint64_t barriers;             /* warp arrivals at work-group barriers       */
   uint64_t workgroups, warps;
-  /* memory accesses by space and size (index 0: 1 byte, 1: 2, 2: 4) */
-  uint64_t loads[VS_NSPACES][3], stores[VS_NSPACES][3];
+  /* memory accesses by space and size (index: 1, 2, 4, 8, 12, 16 bytes) */
+  uint64_t loads[VS_NSPACES][VS_NSIZES], stores[VS_NSPACES][VS_NSIZES];
   uint64_t atomics[VS_NSPACES];
 } vs_exec_stats;
 
 void vs_exec_stats_add(vs_exec_stats *into, const vs_exec_stats *s);
+/* The index of an access size in loads[][] / stores[][] */
+unsigned vs_size_index(unsigned size);
 
 vs_stats *vs_stats_create(void);
 void vs_stats_free(vs_stats *s);

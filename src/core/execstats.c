@@ -4,6 +4,20 @@
 #include "ventsim/stats.h"
 
 /* Instructions that act per thread */
+_Static_assert(VS_CLS_COUNT <= VS_MAX_CLASSES, "vs_exec_stats.class_insns holds every class");
+
+unsigned vs_size_index(unsigned size)
+{
+  switch (size) {
+  case 1: return 0;
+  case 2: return 1;
+  case 4: return 2;
+  case 8: return 3;
+  case 12: return 4;
+  default: return 5;
+  }
+}
+
 static int is_vector_class(int cls)
 {
   return (cls >= VS_CLS_VALU && cls <= VS_CLS_VAMO) || cls == VS_CLS_SIMT || cls == VS_CLS_TENSOR;
@@ -21,7 +35,7 @@ void vs_exec_stats_count(vs_exec_stats *st, int cls, unsigned active, unsigned d
   if (depth_after > st->max_stack_depth) st->max_stack_depth = depth_after;
   for (unsigned k = 0; k < r->n; k++) {
     const vs_memacc *a = &r->acc[k];
-    unsigned sz = a->size == 1 ? 0 : a->size == 2 ? 1 : 2;
+    unsigned sz = vs_size_index(a->size);
     if (a->is_atomic) {
       if (a->is_store) st->atomics[a->space]++;
     } else if (a->is_store) {
@@ -36,7 +50,7 @@ void vs_exec_stats_add(vs_exec_stats *into, const vs_exec_stats *s)
 {
   into->warp_insns += s->warp_insns;
   into->thread_insns += s->thread_insns;
-  for (int i = 0; i < 32; i++) into->class_insns[i] += s->class_insns[i];
+  for (int i = 0; i < VS_MAX_CLASSES; i++) into->class_insns[i] += s->class_insns[i];
   into->vector_insns += s->vector_insns;
   into->vector_threads += s->vector_threads;
   into->divergent_branches += s->divergent_branches;
@@ -45,7 +59,7 @@ void vs_exec_stats_add(vs_exec_stats *into, const vs_exec_stats *s)
   into->workgroups += s->workgroups;
   into->warps += s->warps;
   for (int sp = 0; sp < VS_NSPACES; sp++) {
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < VS_NSIZES; k++) {
       into->loads[sp][k] += s->loads[sp][k];
       into->stores[sp][k] += s->stores[sp][k];
     }

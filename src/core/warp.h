@@ -49,14 +49,23 @@ typedef struct vs_fault {
   char msg[256];
 } vs_fault;
 
-/* One recorded memory access of one lane (for tracing / the timing model) */
+/* One recorded memory access of one lane (for tracing, statistics and the
+ * timing model): 1, 2, 4, 8, 12 or 16 bytes, the value's bytes, and the
+ * address space the ISA says it is in (VS_SPACE_*).  An atomic is two
+ * records, its load and its store. */
+#define VS_MEMACC_MAX 16u
 typedef struct vs_memacc {
   vs_addr addr;
-  uint32_t value;      /* stored value (stores), loaded value (loads) */
+  union {                /* stored value (stores), loaded value (loads): */
+    uint8_t b[VS_MEMACC_MAX]; /* the first `size` bytes, little-endian   */
+    uint32_t w[VS_MEMACC_MAX / 4];
+    uint64_t d[VS_MEMACC_MAX / 8];
+  } value;
   uint8_t lane, size, is_store, space; /* space: VS_SPACE_* */
   uint8_t is_atomic;
 } vs_memacc;
 
+/* 64 lanes, an atomic's two records each, and some room */
 #define VS_MEMREC_MAX (2 * VS_MAX_LANES + 8)
 typedef struct vs_memrec {
   unsigned n;

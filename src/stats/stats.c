@@ -24,7 +24,7 @@ struct vs_stats {
   size_t n, cap;
 };
 
-static const char *const space_names[VS_NSPACES] = {"global", "local", "private"};
+static const char *const space_names[VS_NSPACES] = {"global", "local", "private", "constant"};
 
 vs_stats *vs_stats_create(void)
 {
@@ -98,17 +98,18 @@ static cJSON *exec_json(const vs_exec_stats *e, unsigned warp_threads)
   for (int c = 0; c < VS_CLS_COUNT; c++)
     if (e->class_insns[c]) num(mix, vs_insn_class_name(c), (double)e->class_insns[c]);
   cJSON *mem = cJSON_AddObjectToObject(o, "memory");
-  static const char *const sz[3] = {"1", "2", "4"};
+  static const char *const sz[VS_NSIZES] = {"1", "2", "4", "8", "12", "16"};
+  static const unsigned bytes[VS_NSIZES] = {1, 2, 4, 8, 12, 16};
   for (int sp = 0; sp < VS_NSPACES; sp++) {
     cJSON *m = cJSON_AddObjectToObject(mem, space_names[sp]);
     uint64_t lb = 0, sb = 0, ln = 0, sn = 0;
     cJSON *ls = cJSON_AddObjectToObject(m, "loads_by_size");
     cJSON *ss = cJSON_AddObjectToObject(m, "stores_by_size");
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < VS_NSIZES; k++) {
       ln += e->loads[sp][k];
       sn += e->stores[sp][k];
-      lb += e->loads[sp][k] << k;
-      sb += e->stores[sp][k] << k;
+      lb += e->loads[sp][k] * bytes[k];
+      sb += e->stores[sp][k] * bytes[k];
       num(ls, sz[k], (double)e->loads[sp][k]);
       num(ss, sz[k], (double)e->stores[sp][k]);
     }

@@ -195,7 +195,7 @@ static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc64)
   if (w->memrec)
     for (unsigned k = 0; k < w->memrec->n; k++) {
       const vs_memacc *a = &w->memrec->acc[k];
-      if (a->is_store) fprintf(out, " mem 0x%08x 0x%0*x", (uint32_t)a->addr, a->size * 2, a->value);
+      if (a->is_store) fprintf(out, " mem 0x%08x 0x%0*x", (uint32_t)a->addr, a->size * 2, a->value.w[0]);
       else fprintf(out, " mem 0x%08x", (uint32_t)a->addr);
     }
   fputc('\n', out);

@@ -162,7 +162,7 @@ static inline void vtu_record(vs_warp *w, uint32_t addr, uint32_t value, unsigne
   if (!r || r->n >= VS_MEMREC_MAX) return;
   vs_memacc *a = &r->acc[r->n++];
   a->addr = addr;
-  a->value = value;
+  a->value.w[0] = value;
   a->lane = (uint8_t)lane;
   a->size = (uint8_t)size;
   a->is_store = (uint8_t)is_store;
