@@ -18,16 +18,11 @@ unsigned vs_size_index(unsigned size)
   }
 }
 
-static int is_vector_class(int cls)
-{
-  return (cls >= VS_CLS_VALU && cls <= VS_CLS_VAMO) || cls == VS_CLS_SIMT || cls == VS_CLS_TENSOR;
-}
-
 void vs_exec_stats_count(vs_exec_stats *st, int cls, unsigned active, unsigned depth_before,
                          unsigned depth_after, const vs_memrec *r)
 {
   st->class_insns[cls]++;
-  if (is_vector_class(cls)) {
+  if (vs_cls_is(cls, VS_CP_VECTOR)) {
     st->vector_insns++;
     st->vector_threads += active;
   }

@@ -66,11 +66,10 @@ void vs_tinfo_make(const vs_isa *isa, const vs_dinsn *d, vs_tinfo *ti)
   for (unsigned i = 0; i < info.ndst && i < VS_MAX_DST; i++)
     if (to_treg(isa, base, &info.dst[i], &ti->dst[ti->ndst])) ti->ndst++;
   unsigned f = 0;
-  if (cls == VS_CLS_BRANCH || cls == VS_CLS_SIMT || cls == VS_CLS_ENDPRG) f |= VS_TI_CTRL;
+  if (vs_cls_is(cls, VS_CP_CTRL)) f |= VS_TI_CTRL;
   if (ti->unit == VS_U_LSU) f |= VS_TI_MEM;
-  if (cls == VS_CLS_SLOAD || cls == VS_CLS_SSTORE || cls == VS_CLS_SAMO) f |= VS_TI_SMEM;
-  if (cls == VS_CLS_SSTORE || cls == VS_CLS_VSTORE || cls == VS_CLS_SAMO || cls == VS_CLS_VAMO)
-    f |= VS_TI_STORE;
+  if (vs_cls_is(cls, VS_CP_SMEM)) f |= VS_TI_SMEM;
+  if (vs_cls_is(cls, VS_CP_STORE)) f |= VS_TI_STORE;
   if (vector_port(cls)) f |= VS_TI_VPORT;
   if (cls == VS_CLS_FENCE) f |= VS_TI_FENCE;
   if (cls == VS_CLS_BARRIER) f |= VS_TI_BARRIER;

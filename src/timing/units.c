@@ -11,6 +11,7 @@ const char *vs_unit_name(int unit)
 
 int vs_unit_of_class(int cls)
 {
+  if (vs_cls_is(cls, VS_CP_MEM)) return VS_U_LSU;
   switch (cls) {
   case VS_CLS_SALU: case VS_CLS_BRANCH: return VS_U_SALU;
   case VS_CLS_VALU: return VS_U_VALU;
@@ -19,8 +20,6 @@ int vs_unit_of_class(int cls)
   case VS_CLS_SDIV: case VS_CLS_VDIV: case VS_CLS_SFDIV: case VS_CLS_VSFU: return VS_U_SFU;
   case VS_CLS_CSR: case VS_CLS_VCFG: return VS_U_CSR;
   case VS_CLS_SIMT: return VS_U_SIMT;
-  case VS_CLS_SLOAD: case VS_CLS_SSTORE: case VS_CLS_SAMO:
-  case VS_CLS_VLOAD: case VS_CLS_VSTORE: case VS_CLS_VAMO: return VS_U_LSU;
   case VS_CLS_TENSOR: return VS_U_TENSOR;
   default: return VS_U_CTRL; /* barrier, endprg, fence, prefix, illegal */
   }
@@ -44,18 +43,13 @@ void vs_units_init(vs_units *u, const struct vs_timing_config *c, unsigned lanes
   u->ii_tensor = (unsigned)c->ex_tensor_ii;
 }
 
-static int is_vector(int cls)
-{
-  return (cls >= VS_CLS_VALU && cls <= VS_CLS_VAMO) || cls == VS_CLS_SIMT || cls == VS_CLS_TENSOR;
-}
-
 uint64_t vs_units_exec(vs_units *u, int cls, unsigned active, unsigned width, uint64_t ready,
                        uint64_t *start)
 {
   int unit = vs_unit_of_class(cls);
   vs_unit *x = &u->u[unit];
   /* passes through a unit narrower than the warp */
-  unsigned threads = is_vector(cls) ? width : 1;
+  unsigned threads = vs_cls_is(cls, VS_CP_VECTOR) ? width : 1;
   unsigned passes = (unsigned)vs_divup(threads ? threads : 1, u->lanes);
   unsigned lat, ii;
   switch (cls) {
@@ -66,7 +60,7 @@ uint64_t vs_units_exec(vs_units *u, int cls, unsigned active, unsigned width, ui
   case VS_CLS_SDIV: case VS_CLS_VDIV: case VS_CLS_SFDIV: case VS_CLS_VSFU: {
     /* iterative, not pipelined: each pass of sfu_lanes threads takes the
      * whole latency; only active threads are processed */
-    unsigned t = is_vector(cls) ? (active ? active : 1) : 1;
+    unsigned t = vs_cls_is(cls, VS_CP_VECTOR) ? (active ? active : 1) : 1;
     passes = (unsigned)vs_divup(t, u->sfu_lanes);
     lat = (cls == VS_CLS_SDIV || cls == VS_CLS_VDIV) ? u->lat_div : u->lat_sfu;
     ii = lat;

@@ -60,6 +60,16 @@ static void test_counting(void **state)
   assert_int_equal(st.divergent_branches, 1);
   assert_int_equal(st.max_stack_depth, 2);
   assert_int_equal(st.vector_threads, 8 + 5);
+  /* the classes of AMD code: a DS instruction acts per lane, a scalar
+   * memory one does not; both go to memory */
+  vs_exec_stats_count(&st, VS_CLS_LDS, 4, 0, 0, &r);
+  vs_exec_stats_count(&st, VS_CLS_SMEM, 4, 0, 0, &r);
+  assert_int_equal(st.vector_insns, 3);
+  assert_true(vs_cls_is(VS_CLS_LDS, VS_CP_MEM) && vs_cls_is(VS_CLS_SMEM, VS_CP_MEM | VS_CP_SMEM));
+  assert_false(vs_cls_is(VS_CLS_WAITCNT, VS_CP_MEM | VS_CP_VECTOR | VS_CP_CTRL));
+  assert_string_equal(vs_insn_class_name(VS_CLS_LDS), "lds");
+  assert_string_equal(vs_insn_class_name(VS_CLS_MESSAGE), "message");
+  assert_false(vs_cls_is(VS_CLS_COUNT, VS_CP_VECTOR));
   /* sizes map to distinct indices */
   static const unsigned sizes[VS_NSIZES] = {1, 2, 4, 8, 12, 16};
   for (unsigned i = 0; i < VS_NSIZES; i++) assert_int_equal(vs_size_index(sizes[i]), i);

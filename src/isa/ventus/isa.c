@@ -155,8 +155,20 @@ static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc64)
   vs_insn_info info;
   insn_info(d, &info);
   const vtu_row *r = &vtu_rows[d->op];
-  int vector = (r->cls >= VS_CLS_VALU && r->cls <= VS_CLS_VCFG) ||
-               (r->cls == VS_CLS_SIMT && d->op != VTU_JOIN && d->op != VTU_SETRPC);
+  /* the reference simulator reports vstart after its vector instructions */
+  int vector;
+  switch (r->cls) {
+  case VS_CLS_VALU: case VS_CLS_VMUL: case VS_CLS_VDIV: case VS_CLS_VFPU: case VS_CLS_VFMA:
+  case VS_CLS_VSFU: case VS_CLS_VLOAD: case VS_CLS_VSTORE: case VS_CLS_VAMO: case VS_CLS_VCFG:
+    vector = 1;
+    break;
+  case VS_CLS_SIMT:
+    vector = d->op != VTU_JOIN && d->op != VTU_SETRPC;
+    break;
+  default:
+    vector = 0;
+    break;
+  }
   for (unsigned k = 0; k < info.ndst; k++) {
     /* (the first register of a pair or group, as the reference simulator) */
     unsigned idx = info.dst[k].index;
@@ -173,9 +185,7 @@ static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc64)
     }
   }
   if (vector) fprintf(out, " c8_vstart 0x%08x", t->vstart);
-  int fpu = r->cls == VS_CLS_SFPU || r->cls == VS_CLS_SFDIV || r->cls == VS_CLS_VFPU ||
-            r->cls == VS_CLS_VFMA || r->cls == VS_CLS_VSFU || r->cls == VS_CLS_TENSOR;
-  if (fpu && t->fflags_raised) fprintf(out, " c1_fflags 0x%08x", t->fflags);
+  if (vs_cls_is(r->cls, VS_CP_FLOAT) && t->fflags_raised) fprintf(out, " c1_fflags 0x%08x", t->fflags);
   if (r->cls == VS_CLS_VCFG)
     fprintf(out, " c3104_vl 0x%08x c3105_vtype 0x%08x c768_mstatus 0x%08x", t->vl, t->vtype, t->mstatus);
   if (r->cls == VS_CLS_SIMT) {
