@@ -74,6 +74,14 @@ typedef struct vs_operand {
 #define VS_MAX_SRC 8u
 #define VS_MAX_DST 4u
 
+/* The wait counters of seeds 000/002 (the timing model counts a warp's
+ * outstanding memory operations in them): vector memory loads and atomics,
+ * vector stores, local memory + scalar memory + messages, exports.  A
+ * wait-counter instruction (AMD s_waitcnt, class VS_CLS_WAITCNT) waits
+ * until counter k is at most wait[k] (VS_WAIT_ANY: not waited for). */
+enum { VS_CNT_VM = 0, VS_CNT_VS, VS_CNT_LGKM, VS_CNT_EXP, VS_NCNT };
+#define VS_WAIT_ANY 0xffu
+
 /* Static information about a decoded instruction, for the timing model,
  * statistics and tracing. */
 typedef struct vs_insn_info {
@@ -81,6 +89,7 @@ typedef struct vs_insn_info {
   uint8_t fence;           /* barriers: memory kinds to wait for (VS_FENCE_*) */
   uint8_t nsrc, ndst;
   vs_operand src[VS_MAX_SRC], dst[VS_MAX_DST];
+  uint8_t wait[VS_NCNT];   /* wait-counter instructions: thresholds       */
 } vs_insn_info;
 
 typedef struct vs_isa {

@@ -65,6 +65,8 @@ static int gpu_init(vs_gpu *g, vs_error *err)
 {
   const struct vs_timing_config *c = g->c;
   const vs_isa *isa = g->dev->isa;
+  g->prof = vs_tprofile_get((unsigned)c->core_profile);
+  if (!g->prof) return vs_error_set(err, VS_E_CONFIG, "core.profile %u is not a profile", (unsigned)c->core_profile);
   g->nsm = (unsigned)c->gpu_num_sms;
   g->lanes = c->core_lanes ? (unsigned)c->core_lanes : g->l->wave_size;
   g->nregs = vs_tinfo_nregs(isa);
@@ -79,6 +81,7 @@ static int gpu_init(vs_gpu *g, vs_error *err)
   g->res = vs_calloc(g->nsm, sizeof *g->res, err);
   if (!g->tic || !g->slot_warps || !g->sm || !g->res) return -1;
   g->tic->isa = isa;
+  g->tic->profile = g->prof;
   if (vs_dram_init(&g->dram, (unsigned)c->dram_channels, (unsigned)c->dram_latency,
                    (unsigned)c->dram_bytes_per_cycle, (unsigned)c->l2_line, err))
     return -1;

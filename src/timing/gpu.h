@@ -19,6 +19,7 @@
 #include "timing/lds.h"
 #include "timing/lsu.h"
 #include "timing/opcoll.h"
+#include "timing/profile.h"
 #include "timing/scoreboard.h"
 #include "timing/units.h"
 #include "timing/waitcnt.h"
@@ -88,7 +89,7 @@ typedef struct vs_sm {
   vs_twg *wg;
   unsigned resident;          /* work-groups on it now */
   vs_fetch_unit fe;
-  vs_units units;
+  vs_units simd[VS_MAX_SIMD];  /* execution units of each SIMD (profile) */
   vs_opcoll opc;
   vs_lsu lsu;
   vs_dcache dc;
@@ -112,6 +113,7 @@ typedef struct vs_gpu {
   int lc_open;
   vs_exec ex;
   vs_tinfo_cache *tic;
+  const vs_tprofile *prof;    /* core.profile */
   unsigned nsm, lanes, nregs;
   vs_sm *sm;
   vs_smres *res;

@@ -3,9 +3,10 @@
 #include "timing/opcoll.h"
 #include "timing/tcommon.h"
 
-void vs_opcoll_init(vs_opcoll *o, unsigned banks, unsigned latency)
+void vs_opcoll_init(vs_opcoll *o, unsigned banks, unsigned latency, vs_bank_fn bank)
 {
   memset(o, 0, sizeof *o);
+  o->bank = bank;
   o->nbanks = banks < 1 ? 1 : banks > VS_OPC_MAXBANKS ? VS_OPC_MAXBANKS : banks;
   o->latency = latency ? latency : 1;
 }
@@ -26,7 +27,7 @@ uint64_t vs_opcoll_collect(vs_opcoll *o, unsigned wid, const vs_tinfo *ti, unsig
       for (unsigned j = 0; j < nseen; j++) dup |= seen[j] == sb;
       if (dup) continue;
       if (nseen < MAX_READS) seen[nseen++] = (uint16_t)sb;
-      unsigned b = (wid + reg) % o->nbanks;
+      unsigned b = (o->bank ? o->bank(wid, r->file, reg, o->nbanks) : wid + reg) % o->nbanks;
       uint64_t t = vs_tmax(now, o->bank_free[r->file][b]);
       o->bank_free[r->file][b] = t + 1;
       o->st.reads++;

@@ -48,8 +48,8 @@ int vs_sm_init(vs_sm *s, vs_gpu *g, unsigned id, vs_error *err)
                      (int)c->dc_write_allocate, low, err))
     return -1;
   if (vs_lsu_init(&s->lsu, (unsigned)c->lsu_entries, (unsigned)c->dc_ports, err)) return -1;
-  vs_units_init(&s->units, c, g->lanes);
-  vs_opcoll_init(&s->opc, (unsigned)c->core_reg_banks, (unsigned)c->core_opc_latency);
+  for (unsigned k = 0; k < g->prof->nsimd; k++) vs_units_init(&s->simd[k], c, g->lanes);
+  vs_opcoll_init(&s->opc, (unsigned)c->core_reg_banks, (unsigned)c->core_opc_latency, g->prof->bank);
   vs_lds_init(&s->lds, c->lds_banks ? (unsigned)c->lds_banks : g->lanes,
               (unsigned)c->lds_bank_bytes, (unsigned)c->lds_latency);
   s->st.first_start = VS_NEVER;
@@ -256,6 +256,13 @@ static unsigned lsu_inflight(const vs_sm *s, uint64_t now, uint64_t *wake)
 
 /* ---- issue ---- */
 
+/* The execution units warp slot i issues to (the profile's SIMD binding) */
+static vs_units *simd_of(vs_sm *s, unsigned i)
+{
+  const vs_tprofile *p = s->g->prof;
+  return &s->simd[p->simd_of ? p->simd_of(i, p->nsimd) % p->nsimd : 0];
+}
+
 /* Why warp i cannot issue its front entry e at now (VS_STALL_ISSUED: it can) */
 static int can_issue(vs_sm *s, unsigned i, const vs_ibent *e, uint64_t now)
 {
@@ -277,6 +284,10 @@ static int can_issue(vs_sm *s, unsigned i, const vs_ibent *e, uint64_t now)
     unsigned mask = ti->flags & VS_TI_FENCE ? VS_CNT_ALL : vs_fence_counters(ti->fence);
     if (mask && !vs_memops_drained(&t->mo, mask, now, &s->wake)) return VS_STALL_MEM_COUNTERS;
   }
+  if (ti->flags & VS_TI_WAIT) /* s_waitcnt: each counter down to its threshold */
+    for (int k = 0; k < VS_NCNT; k++)
+      if (ti->wait[k] != VS_WAIT_ANY && !vs_memops_wait(&t->mo, k, ti->wait[k], now, &s->wake))
+        return VS_STALL_MEM_COUNTERS;
   if (!vs_sb_check(&t->sb, ti, vs_tinfo_group(s->g->dev->isa, t->w), now, &s->wake))
     return VS_STALL_SCOREBOARD;
   unsigned nopc = (unsigned)c->core_issue_per_warp, k = 0;
@@ -299,7 +310,7 @@ static int can_issue(vs_sm *s, unsigned i, const vs_ibent *e, uint64_t now)
       return VS_STALL_UNIT_BUSY;
   } else if (ti->unit != VS_U_CTRL) {
     uint64_t w = VS_NEVER;
-    if (!vs_units_accepts(&s->units, ti->unit, now + c->core_opc_latency, &w)) {
+    if (!vs_units_accepts(simd_of(s, i), ti->unit, now + c->core_opc_latency, &w)) {
       vs_wake(&s->wake, now, w - c->core_opc_latency);
       return VS_STALL_UNIT_BUSY;
     }
@@ -338,8 +349,11 @@ static void issue_mem(vs_sm *s, unsigned i, const vs_tinfo *ti, unsigned grp, ui
   e->next = 0;
   e->nreq = (uint16_t)vs_coalesce(glb, ng, (unsigned)g->c->dc_line, e->req);
   e->lds_passes = (uint16_t)(nl ? vs_lds_passes(&s->lds, lds, nl) : 0);
-  e->ndst = ti->ndst;
-  for (unsigned k = 0; k < ti->ndst; k++) {
+  /* with the wait-counter interlock the results of memory instructions
+   * are not scoreboarded: the program waits for them (s_waitcnt) */
+  int interlocked = g->prof->interlock == VS_IL_SCOREBOARD;
+  e->ndst = interlocked ? ti->ndst : 0;
+  for (unsigned k = 0; k < e->ndst; k++) {
     e->dst[k].sb = ti->dst[k].sb;
     e->dst[k].n = (uint16_t)vs_treg_n(&ti->dst[k], grp);
   }
@@ -347,10 +361,10 @@ static void issue_mem(vs_sm *s, unsigned i, const vs_tinfo *ti, unsigned grp, ui
   int kind;
   if ((ti->flags & VS_TI_SMEM) || (ng == 0 && nl > 0)) kind = VS_CNT_LGKM;
   else if (ti->ndst > 0 || !(ti->flags & VS_TI_STORE)) kind = VS_CNT_VM;
-  else kind = VS_CNT_VS;
+  else kind = g->prof->store_counter;
   uint64_t dummy = VS_NEVER;
   e->memop = vs_memops_alloc(&t->mo, kind, now, &dummy);
-  vs_sb_reserve(&t->sb, ti, grp, VS_NEVER);
+  if (interlocked) vs_sb_reserve(&t->sb, ti, grp, VS_NEVER);
   vs_lsu_push(&s->lsu);
 }
 
@@ -414,7 +428,7 @@ static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
     t->opc_free[k] = ready;
   } else {
     uint64_t start;
-    uint64_t done = vs_units_exec(&s->units, ti->cls, active, w->nlanes, ready, &start);
+    uint64_t done = vs_units_exec(simd_of(s, i), ti->unit, ti->cls, active, w->nlanes, ready, &start);
     vs_sb_reserve(&t->sb, ti, grp, done + c->core_wb_latency);
     t->opc_free[k] = start;
     resolved = done;

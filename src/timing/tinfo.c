@@ -1,22 +1,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "timing/profile.h"
 #include "timing/tinfo.h"
 #include "timing/units.h"
-
-/* The RTL's ibuffer2issue: tensor, FP, multiply, SFU and memory
- * instructions, and vector ones, go to the vector-pipe arbiter; CSR,
- * barrier, warp control and scalar ALU/branch to the scalar one. */
-static int vector_port(int cls)
-{
-  switch (cls) {
-  case VS_CLS_SALU: case VS_CLS_BRANCH: case VS_CLS_CSR: case VS_CLS_VCFG:
-  case VS_CLS_BARRIER: case VS_CLS_ENDPRG: case VS_CLS_PREFIX: case VS_CLS_ILLEGAL:
-    return 0;
-  default:
-    return 1;
-  }
-}
 
 /* An operand in scoreboard terms; 0 if it names no register of a file */
 static int to_treg(const vs_isa *isa, const unsigned *base, const vs_operand *o, vs_treg *r)
@@ -50,14 +37,15 @@ void vs_tinfo_reg_name(const vs_isa *isa, unsigned sb, char *buf, size_t len)
   snprintf(buf, len, "?%u", sb);
 }
 
-void vs_tinfo_make(const vs_isa *isa, const vs_dinsn *d, vs_tinfo *ti)
+void vs_tinfo_make(const vs_isa *isa, const vs_tprofile *p, const vs_dinsn *d, vs_tinfo *ti)
 {
   memset(ti, 0, sizeof *ti);
   vs_insn_info info;
   isa->insn_info(d, &info);
   int cls = d->cls;
   ti->cls = (uint8_t)cls;
-  ti->unit = (uint8_t)vs_unit_of_class(cls);
+  ti->unit = p->unit_of_class[cls];
+  memcpy(ti->wait, info.wait, sizeof ti->wait);
   ti->fence = info.fence;
   unsigned base[VS_MAX_REGFILES] = {0};
   for (unsigned f = 1; f < isa->nregfiles; f++) base[f] = base[f - 1] + isa->regfiles[f - 1].count;
@@ -67,12 +55,13 @@ void vs_tinfo_make(const vs_isa *isa, const vs_dinsn *d, vs_tinfo *ti)
     if (to_treg(isa, base, &info.dst[i], &ti->dst[ti->ndst])) ti->ndst++;
   unsigned f = 0;
   if (vs_cls_is(cls, VS_CP_CTRL)) f |= VS_TI_CTRL;
-  if (ti->unit == VS_U_LSU) f |= VS_TI_MEM;
+  if (vs_cls_is(cls, VS_CP_MEM)) f |= VS_TI_MEM;
   if (vs_cls_is(cls, VS_CP_SMEM)) f |= VS_TI_SMEM;
   if (vs_cls_is(cls, VS_CP_STORE)) f |= VS_TI_STORE;
-  if (vector_port(cls)) f |= VS_TI_VPORT;
+  if (p->port_of_class[cls]) f |= VS_TI_VPORT;
+  if (cls == VS_CLS_WAITCNT) f |= VS_TI_WAIT;
   if (cls == VS_CLS_FENCE) f |= VS_TI_FENCE;
   if (cls == VS_CLS_BARRIER) f |= VS_TI_BARRIER;
   if (cls == VS_CLS_ENDPRG) f |= VS_TI_END;
-  ti->flags = (uint8_t)f;
+  ti->flags = (uint16_t)f;
 }

@@ -21,6 +21,7 @@
 #define VS_TI_END     32u /* ends the warp                                        */
 #define VS_TI_SMEM    64u /* scalar memory access (counts in LGKMcnt)             */
 #define VS_TI_STORE   128u /* writes memory (stores, atomics)                     */
+#define VS_TI_WAIT    256u /* a wait-counter instruction: waits for wait[]         */
 
 /* A register operand: count registers from index of a file */
 typedef struct vs_treg {
@@ -39,13 +40,16 @@ static inline unsigned vs_treg_n(const vs_treg *r, unsigned g)
 }
 
 typedef struct vs_tinfo {
-  uint8_t cls, unit, flags, fence;
+  uint8_t cls, unit, fence;
+  uint16_t flags;
   uint8_t nsrc, ndst;
+  uint8_t wait[VS_NCNT]; /* VS_TI_WAIT: counter thresholds */
   vs_treg src[VS_MAX_SRC], dst[VS_MAX_DST];
 } vs_tinfo;
 
-/* Fills ti from the decoded instruction. */
-void vs_tinfo_make(const vs_isa *isa, const vs_dinsn *d, vs_tinfo *ti);
+struct vs_tprofile;
+/* Fills ti from the decoded instruction (unit and port: the profile's). */
+void vs_tinfo_make(const vs_isa *isa, const struct vs_tprofile *p, const vs_dinsn *d, vs_tinfo *ti);
 /* Registers in the scoreboard: the sum of the files' counts */
 unsigned vs_tinfo_nregs(const vs_isa *isa);
 /* The name of scoreboard register sb ("v5") */
@@ -67,6 +71,7 @@ typedef struct vs_tinfo_ent {
 
 typedef struct vs_tinfo_cache {
   const vs_isa *isa;
+  const struct vs_tprofile *profile;
   vs_tinfo_ent e[VS_TINFO_CACHE];
 } vs_tinfo_cache;
 
@@ -77,7 +82,7 @@ static inline const vs_tinfo *vs_tinfo_get(vs_tinfo_cache *c, const vs_dinsn *d)
     e->d = d;
     e->len = d->len;
     memcpy(e->w, d->w, sizeof e->w);
-    vs_tinfo_make(c->isa, d, &e->ti);
+    vs_tinfo_make(c->isa, c->profile, d, &e->ti);
   }
   return &e->ti;
 }

@@ -94,10 +94,11 @@ static void sum(const vs_gpu *g, totals *t)
     t->lsu.rfail_cycles += s->lsu.st.rfail_cycles;
     t->opc.reads += s->opc.st.reads;
     t->opc.conflict_cycles += s->opc.st.conflict_cycles;
-    for (int u = 0; u < VS_NUNITS; u++) {
-      t->unit_busy[u] += s->units.u[u].busy_cycles;
-      t->unit_insns[u] += s->units.u[u].insns;
-    }
+    for (unsigned k = 0; k < g->prof->nsimd; k++)
+      for (int u = 0; u < VS_NUNITS; u++) {
+        t->unit_busy[u] += s->simd[k].u[u].busy_cycles;
+        t->unit_insns[u] += s->simd[k].u[u].insns;
+      }
   }
   vs_l2_cache_stats(&g->l2, &t->l2);
 }

@@ -9,22 +9,6 @@ const char *vs_unit_name(int unit)
   return unit >= 0 && unit < VS_NUNITS ? n[unit] : "?";
 }
 
-int vs_unit_of_class(int cls)
-{
-  if (vs_cls_is(cls, VS_CP_MEM)) return VS_U_LSU;
-  switch (cls) {
-  case VS_CLS_SALU: case VS_CLS_BRANCH: return VS_U_SALU;
-  case VS_CLS_VALU: return VS_U_VALU;
-  case VS_CLS_SMUL: case VS_CLS_VMUL: return VS_U_MUL;
-  case VS_CLS_SFPU: case VS_CLS_VFPU: case VS_CLS_VFMA: return VS_U_FPU;
-  case VS_CLS_SDIV: case VS_CLS_VDIV: case VS_CLS_SFDIV: case VS_CLS_VSFU: return VS_U_SFU;
-  case VS_CLS_CSR: case VS_CLS_VCFG: return VS_U_CSR;
-  case VS_CLS_SIMT: return VS_U_SIMT;
-  case VS_CLS_TENSOR: return VS_U_TENSOR;
-  default: return VS_U_CTRL; /* barrier, endprg, fence, prefix, illegal */
-  }
-}
-
 void vs_units_init(vs_units *u, const struct vs_timing_config *c, unsigned lanes)
 {
   *u = (vs_units){0};
@@ -43,10 +27,9 @@ void vs_units_init(vs_units *u, const struct vs_timing_config *c, unsigned lanes
   u->ii_tensor = (unsigned)c->ex_tensor_ii;
 }
 
-uint64_t vs_units_exec(vs_units *u, int cls, unsigned active, unsigned width, uint64_t ready,
-                       uint64_t *start)
+uint64_t vs_units_exec(vs_units *u, int unit, int cls, unsigned active, unsigned width,
+                       uint64_t ready, uint64_t *start)
 {
-  int unit = vs_unit_of_class(cls);
   vs_unit *x = &u->u[unit];
   /* passes through a unit narrower than the warp */
   unsigned threads = vs_cls_is(cls, VS_CP_VECTOR) ? width : 1;

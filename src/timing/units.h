@@ -23,8 +23,6 @@ enum vs_unit_id {
 };
 
 const char *vs_unit_name(int unit);
-/* The unit of an instruction class (VS_CLS_*) */
-int vs_unit_of_class(int cls);
 
 typedef struct vs_unit {
   uint64_t next_free;   /* accepts the next instruction from this cycle */
@@ -48,10 +46,11 @@ static inline int vs_units_accepts(const vs_units *u, int unit, uint64_t t, uint
   if (u->u[unit].next_free < *wake) *wake = u->u[unit].next_free;
   return 0;
 }
-/* Executes an instruction of class cls with `active` threads of a warp of
- * `width` threads whose operands are ready at `ready`: returns the cycle
- * its result is computed; *start gets the cycle it entered the unit. */
-uint64_t vs_units_exec(vs_units *u, int cls, unsigned active, unsigned width, uint64_t ready,
-                       uint64_t *start);
+/* Executes an instruction of class cls on `unit` (the profile's unit of
+ * the class) with `active` threads of a warp of `width` threads whose
+ * operands are ready at `ready`: returns the cycle its result is computed;
+ * *start gets the cycle it entered the unit. */
+uint64_t vs_units_exec(vs_units *u, int unit, int cls, unsigned active, unsigned width,
+                       uint64_t ready, uint64_t *start);
 
 #endif

@@ -49,6 +49,20 @@ int vs_memops_drained(const vs_memops *m, unsigned mask, uint64_t now, uint64_t 
   return 0;
 }
 
+int vs_memops_wait(const vs_memops *m, int kind, unsigned threshold, uint64_t now, uint64_t *wake)
+{
+  unsigned n = 0;
+  uint64_t soonest = VS_NEVER;
+  for (unsigned i = 0; i < m->cap; i++)
+    if (m->done[i] > now && m->kind[i] == kind) {
+      n++;
+      if (m->done[i] < soonest) soonest = m->done[i];
+    }
+  if (n <= threshold) return 1;
+  vs_wake(wake, now, soonest);
+  return 0;
+}
+
 unsigned vs_fence_counters(unsigned fence)
 {
   unsigned m = 0;

@@ -1,20 +1,23 @@
-/* Per-warp outstanding memory operations, counted as in seeds 000/002:
- * VMcnt (vector memory loads and atomics: data not yet back in registers),
- * VScnt (vector memory stores not yet written), LGKMcnt (local-memory and
- * scalar-memory operations).  Each operation has a slot holding its
- * completion time (VS_NEVER until the load/store unit knows it); a counter
- * is the number of its operations not complete at `now`.  A barrier whose
- * fence bits name local memory waits for LGKMcnt = 0, global (or image)
- * memory for all three; a fence instruction waits for all. */
+/* Per-warp outstanding memory operations, counted as in seeds 000/002
+ * (the counters are core/isa.h's VS_CNT_*): VMcnt (vector memory loads and
+ * atomics: data not yet back in registers), VScnt (vector memory stores not
+ * yet written; GCN counts them in VMcnt: the profile's store_counter),
+ * LGKMcnt (local-memory and scalar-memory operations), EXPcnt (exports).
+ * Each operation has a slot holding its completion time (VS_NEVER until the
+ * load/store unit knows it); a counter is the number of its operations not
+ * complete at `now`.  A barrier whose fence bits name local memory waits
+ * for LGKMcnt = 0, global (or image) memory for VM, VS and LGKM; a fence
+ * instruction waits for all; a wait-counter instruction for each counter
+ * to be at most its threshold. */
 #ifndef VS_TIMING_WAITCNT_H
 #define VS_TIMING_WAITCNT_H
 
 #include <stdint.h>
 
+#include "core/isa.h"
 #include "timing/tcommon.h"
 
-enum { VS_CNT_VM = 0, VS_CNT_VS, VS_CNT_LGKM, VS_NCNT };
-#define VS_CNT_ALL 7u
+#define VS_CNT_ALL ((1u << VS_NCNT) - 1u)
 
 #define VS_MEMOPS_MAX 64
 
@@ -36,6 +39,9 @@ static inline void vs_memops_complete(vs_memops *m, int slot, uint64_t t) { m->d
 /* 1 if every operation of the kinds in `mask` (1 << VS_CNT_*) completed by
  * now; else 0 and *wake gets the latest known completion among them. */
 int vs_memops_drained(const vs_memops *m, unsigned mask, uint64_t now, uint64_t *wake);
+/* 1 if the counter of `kind` is at most `threshold` at now; else 0 and
+ * *wake gets the earliest known completion of that kind (s_waitcnt). */
+int vs_memops_wait(const vs_memops *m, int kind, unsigned threshold, uint64_t now, uint64_t *wake);
 /* The counter mask a barrier's fence bits wait for (VS_FENCE_*) */
 unsigned vs_fence_counters(unsigned fence_bits);
 

@@ -15,6 +15,7 @@
 #include "core/isa.h"
 #include "isa/ventus/frontend.h"
 #include "timing/fetch.h"
+#include "timing/profile.h"
 #include "timing_fake.h"
 
 #define ADDI 0x00108093u /* addi x1, x1, 1 */
@@ -45,6 +46,7 @@ static int setup(void **state)
   }
   f->tic = calloc(1, sizeof *f->tic);
   f->tic->isa = &vs_isa_ventus;
+  f->tic->profile = &vs_tprofile_ventus;
   f->low.lat = 10;
   assert_int_equal(vs_fetch_init(&f->fe, 4, 1, 16, 1, 2, 2, 1, 1, fake_lower(&f->low), &f->mem,
                                  f->tic, &err), 0);

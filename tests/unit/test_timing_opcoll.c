@@ -19,7 +19,7 @@ static void test_register_banks(void **state)
 {
   (void)state;
   vs_opcoll o;
-  vs_opcoll_init(&o, 4, 1);
+  vs_opcoll_init(&o, 4, 1, NULL);
   vs_tinfo t = {0};
   /* v1 and v2: different banks -> ready after one cycle */
   t.nsrc = 2;

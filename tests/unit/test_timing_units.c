@@ -1,5 +1,6 @@
 /* Execution units (src/timing/units.c): latency, initiation interval,
- * passes through units narrower than the warp (the SFU). */
+ * passes through units narrower than the warp (the SFU); the Ventus
+ * architecture profile (src/timing/profile.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,9 +11,17 @@
 
 #include "core/insn.h"
 #include "timing/config.h"
+#include "timing/profile.h"
 #include "timing/tcommon.h"
 #include "timing/units.h"
 
+/* Execute an instruction of class cls on the unit the Ventus profile
+ * gives it */
+static uint64_t ex(vs_units *u, int cls, unsigned active, unsigned width, uint64_t ready,
+                   uint64_t *start)
+{
+  return vs_units_exec(u, vs_tprofile_ventus.unit_of_class[cls], cls, active, width, ready, start);
+}
 
 static void test_latencies(void **state)
 {
@@ -25,40 +34,65 @@ static void test_latencies(void **state)
   vs_units_init(&u, &c, 16); /* 16 lanes, so the SFU has 4 */
   uint64_t s;
   /* RTL defaults: vector ALU 1, multiply 2, FP 3, FMA 5 */
-  assert_int_equal(vs_units_exec(&u, VS_CLS_VALU, 16, 16, 10, &s), 11);
+  assert_int_equal(ex(&u, VS_CLS_VALU, 16, 16, 10, &s), 11);
   assert_int_equal(s, 10);
-  assert_int_equal(vs_units_exec(&u, VS_CLS_VMUL, 16, 16, 10, &s), 12);
-  assert_int_equal(vs_units_exec(&u, VS_CLS_VFPU, 16, 16, 10, &s), 13);
-  assert_int_equal(vs_units_exec(&u, VS_CLS_VFMA, 16, 16, 20, &s), 25);
+  assert_int_equal(ex(&u, VS_CLS_VMUL, 16, 16, 10, &s), 12);
+  assert_int_equal(ex(&u, VS_CLS_VFPU, 16, 16, 10, &s), 13);
+  assert_int_equal(ex(&u, VS_CLS_VFMA, 16, 16, 20, &s), 25);
   /* the FPU is pipelined: the next one starts a cycle later */
   uint64_t w = VS_NEVER;
   assert_false(vs_units_accepts(&u, VS_U_FPU, 20, &w));
   assert_int_equal(w, 21);
-  assert_int_equal(vs_units_exec(&u, VS_CLS_VFMA, 16, 16, 20, &s), 26);
+  assert_int_equal(ex(&u, VS_CLS_VFMA, 16, 16, 20, &s), 26);
   assert_int_equal(s, 21);
   /* SFU: 16 active threads / 4 lanes = 4 passes of 12 cycles, not
    * pipelined: result at 100 + 3 * 12 + 12, busy until 148 */
-  assert_int_equal(vs_units_exec(&u, VS_CLS_VSFU, 16, 16, 100, &s), 148);
+  assert_int_equal(ex(&u, VS_CLS_VSFU, 16, 16, 100, &s), 148);
   assert_int_equal(u.u[VS_U_SFU].next_free, 148);
   /* 5 active threads: 2 passes; it waits for the SFU */
-  assert_int_equal(vs_units_exec(&u, VS_CLS_VSFU, 5, 16, 101, &s), 148 + 12 + 12);
+  assert_int_equal(ex(&u, VS_CLS_VSFU, 5, 16, 101, &s), 148 + 12 + 12);
   assert_int_equal(s, 148);
   /* integer divide: 33 per pass; scalar: one pass */
-  assert_int_equal(vs_units_exec(&u, VS_CLS_SDIV, 1, 16, 400, &s), 433);
+  assert_int_equal(ex(&u, VS_CLS_SDIV, 1, 16, 400, &s), 433);
   /* different units do not block each other */
-  assert_int_equal(vs_units_exec(&u, VS_CLS_SALU, 1, 16, 10, &s), 11);
-  assert_int_equal(vs_unit_of_class(VS_CLS_VLOAD), VS_U_LSU);
-  assert_int_equal(vs_unit_of_class(VS_CLS_SIMT), VS_U_SIMT);
+  assert_int_equal(ex(&u, VS_CLS_SALU, 1, 16, 10, &s), 11);
+  assert_int_equal(vs_tprofile_ventus.unit_of_class[VS_CLS_VLOAD], VS_U_LSU);
+  assert_int_equal(vs_tprofile_ventus.unit_of_class[VS_CLS_SIMT], VS_U_SIMT);
   /* lanes narrower than the warp: 32 threads on 8 lanes = 4 passes of ii 1 */
   vs_units_init(&u, &c, 8);
-  assert_int_equal(vs_units_exec(&u, VS_CLS_VALU, 32, 32, 0, &s), 4);
+  assert_int_equal(ex(&u, VS_CLS_VALU, 32, 32, 0, &s), 4);
   assert_int_equal(u.u[VS_U_VALU].next_free, 4);
+}
+
+/* The Ventus profile: memory classes (and only they) go to the LSU; the
+ * issue ports of ibuffer2issue */
+static void test_ventus_profile(void **state)
+{
+  (void)state;
+  const vs_tprofile *p = vs_tprofile_get(0);
+  assert_ptr_equal(p, &vs_tprofile_ventus);
+  assert_null(vs_tprofile_get(1));
+  assert_string_equal(p->name, "ventus");
+  for (int c = 0; c < VS_CLS_COUNT; c++) {
+    assert_int_equal(vs_cls_is(c, VS_CP_MEM), p->unit_of_class[c] == VS_U_LSU);
+    assert_true(p->port_of_class[c] <= 1);
+  }
+  assert_int_equal(p->port_of_class[VS_CLS_SALU], 0);
+  assert_int_equal(p->port_of_class[VS_CLS_BRANCH], 0);
+  assert_int_equal(p->port_of_class[VS_CLS_VCFG], 0);
+  assert_int_equal(p->port_of_class[VS_CLS_VALU], 1);
+  assert_int_equal(p->port_of_class[VS_CLS_SIMT], 1);
+  assert_int_equal(p->port_of_class[VS_CLS_SLOAD], 1);
+  assert_int_equal(p->nsimd, 1);
+  assert_int_equal(p->interlock, VS_IL_SCOREBOARD);
+  assert_int_equal(p->store_counter, VS_CNT_VS);
 }
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_latencies),
+    cmocka_unit_test(test_ventus_profile),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

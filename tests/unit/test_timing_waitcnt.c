@@ -1,5 +1,6 @@
 /* Per-warp outstanding memory operations (src/timing/waitcnt.c): VMcnt,
- * VScnt, LGKMcnt and what barrier fence bits wait for. */
+ * VScnt, LGKMcnt and what barrier fence bits wait for; the per-counter
+ * thresholds of a wait-counter instruction (s_waitcnt). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -44,10 +45,44 @@ static void test_memory_counters(void **state)
   assert_true(vs_memops_alloc(&m, VS_CNT_VM, 80, &wake) >= 0);
 }
 
+/* s_waitcnt vmcnt(1): the warp goes on once at most one VM operation is
+ * outstanding, whatever the other counters say */
+static void test_wait_thresholds(void **state)
+{
+  (void)state;
+  vs_memops m;
+  vs_memops_init(&m, 8);
+  uint64_t wake = VS_NEVER;
+  int l[3];
+  for (int i = 0; i < 3; i++) l[i] = vs_memops_alloc(&m, VS_CNT_VM, 0, &wake);
+  int s = vs_memops_alloc(&m, VS_CNT_LGKM, 0, &wake);
+  assert_true(l[0] >= 0 && l[1] >= 0 && l[2] >= 0 && s >= 0);
+  /* completion times not known yet: no wake-up to offer */
+  assert_false(vs_memops_wait(&m, VS_CNT_VM, 1, 5, &wake));
+  assert_int_equal(wake, VS_NEVER);
+  vs_memops_complete(&m, l[0], 40);
+  vs_memops_complete(&m, l[1], 30);
+  vs_memops_complete(&m, l[2], 60);
+  vs_memops_complete(&m, s, 500);
+  /* 3 outstanding at 10: re-check at the first completion */
+  assert_false(vs_memops_wait(&m, VS_CNT_VM, 1, 10, &wake));
+  assert_int_equal(wake, 30);
+  wake = VS_NEVER;
+  assert_false(vs_memops_wait(&m, VS_CNT_VM, 1, 30, &wake)); /* 2 left */
+  assert_int_equal(wake, 40);
+  assert_true(vs_memops_wait(&m, VS_CNT_VM, 1, 40, &wake));  /* 1 left */
+  assert_true(vs_memops_wait(&m, VS_CNT_VM, 3, 0, &wake));   /* never more than 3 */
+  assert_false(vs_memops_wait(&m, VS_CNT_VM, 0, 40, &wake));
+  assert_true(vs_memops_wait(&m, VS_CNT_VM, 0, 60, &wake));
+  assert_true(vs_memops_wait(&m, VS_CNT_EXP, 0, 0, &wake));  /* nothing counted there */
+  assert_false(vs_memops_wait(&m, VS_CNT_LGKM, 0, 60, &wake));
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_memory_counters),
+    cmocka_unit_test(test_wait_thresholds),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

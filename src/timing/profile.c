@@ -1,0 +1,53 @@
+/* The architecture profiles (timing/profile.h) */
+#include "timing/profile.h"
+#include "timing/units.h"
+#include "timing/waitcnt.h"
+
+/* The Ventus SM (the Chisel RTL): one set of execution units shared by all
+ * warps; with split issue (ibuffer2issue) tensor, FP, multiply, SFU,
+ * memory and vector instructions go to the vector-pipe arbiter (port 1),
+ * CSR, vector configuration, barriers, warp control and the scalar ALU
+ * and branches to the scalar one (port 0). */
+const vs_tprofile vs_tprofile_ventus = {
+  .name = "ventus",
+  .unit_of_class = {
+    [VS_CLS_SALU] = VS_U_SALU,    [VS_CLS_BRANCH] = VS_U_SALU,
+    [VS_CLS_VALU] = VS_U_VALU,
+    [VS_CLS_SMUL] = VS_U_MUL,     [VS_CLS_VMUL] = VS_U_MUL,
+    [VS_CLS_SFPU] = VS_U_FPU,     [VS_CLS_VFPU] = VS_U_FPU,    [VS_CLS_VFMA] = VS_U_FPU,
+    [VS_CLS_SDIV] = VS_U_SFU,     [VS_CLS_VDIV] = VS_U_SFU,
+    [VS_CLS_SFDIV] = VS_U_SFU,    [VS_CLS_VSFU] = VS_U_SFU,
+    [VS_CLS_CSR] = VS_U_CSR,      [VS_CLS_VCFG] = VS_U_CSR,
+    [VS_CLS_SIMT] = VS_U_SIMT,
+    [VS_CLS_SLOAD] = VS_U_LSU,    [VS_CLS_SSTORE] = VS_U_LSU,  [VS_CLS_SAMO] = VS_U_LSU,
+    [VS_CLS_VLOAD] = VS_U_LSU,    [VS_CLS_VSTORE] = VS_U_LSU,  [VS_CLS_VAMO] = VS_U_LSU,
+    [VS_CLS_LDS] = VS_U_LSU,      [VS_CLS_SMEM] = VS_U_LSU,
+    [VS_CLS_TENSOR] = VS_U_TENSOR,
+    [VS_CLS_FENCE] = VS_U_CTRL,   [VS_CLS_BARRIER] = VS_U_CTRL, [VS_CLS_ENDPRG] = VS_U_CTRL,
+    [VS_CLS_PREFIX] = VS_U_CTRL,  [VS_CLS_ILLEGAL] = VS_U_CTRL, [VS_CLS_WAITCNT] = VS_U_CTRL,
+    [VS_CLS_EXPORT] = VS_U_CTRL,  [VS_CLS_MESSAGE] = VS_U_CTRL,
+  },
+  .port_of_class = {
+    [VS_CLS_SMUL] = 1, [VS_CLS_SDIV] = 1, [VS_CLS_SFPU] = 1, [VS_CLS_SFDIV] = 1,
+    [VS_CLS_SLOAD] = 1, [VS_CLS_SSTORE] = 1, [VS_CLS_SAMO] = 1, [VS_CLS_FENCE] = 1,
+    [VS_CLS_VALU] = 1, [VS_CLS_VMUL] = 1, [VS_CLS_VDIV] = 1, [VS_CLS_VFPU] = 1,
+    [VS_CLS_VFMA] = 1, [VS_CLS_VSFU] = 1, [VS_CLS_VLOAD] = 1, [VS_CLS_VSTORE] = 1,
+    [VS_CLS_VAMO] = 1, [VS_CLS_SIMT] = 1, [VS_CLS_TENSOR] = 1, [VS_CLS_LDS] = 1,
+    [VS_CLS_SMEM] = 1,
+    /* port 0: SALU, BRANCH, CSR, VCFG, BARRIER, ENDPRG, PREFIX, ILLEGAL and
+     * the control classes of other ISAs */
+  },
+  .nsimd = 1,
+  .simd_of = NULL,
+  .bank = NULL,
+  .interlock = VS_IL_SCOREBOARD,
+  .store_counter = VS_CNT_VS,
+};
+
+/* In core.profile order ("ventus") */
+static const vs_tprofile *const profiles[] = {&vs_tprofile_ventus};
+
+const vs_tprofile *vs_tprofile_get(unsigned i)
+{
+  return i < sizeof profiles / sizeof profiles[0] ? profiles[i] : NULL;
+}

@@ -1,0 +1,48 @@
+/* Architecture profiles of the timing model: what differs between GPU
+ * families in how an SM issues, executes and interlocks, selected by the
+ * configuration key core.profile (default: the Ventus SM).  The rest of
+ * the model -- caches, LSU, interconnect, DRAM, the cycle loop -- is
+ * shared.  A profile says:
+ *   - which execution unit runs each instruction class, and on which issue
+ *     port it issues when core.split_issue gives two;
+ *   - how many SIMD units an SM has and which one a warp slot issues to
+ *     (each SIMD has its own execution units);
+ *   - the operand collector's bank function;
+ *   - the interlock: a scoreboard holds readers of a register until its
+ *     write (Ventus), or the results of memory instructions are not
+ *     interlocked and the program waits for them with wait-counter
+ *     instructions (AMD s_waitcnt: per-counter thresholds, vs_insn_info.wait);
+ *   - the counter vector stores count in (VS separate, or VM as on GCN).
+ * docs/timing-model.md, docs/dev/isa-interface.md. */
+#ifndef VS_TIMING_PROFILE_H
+#define VS_TIMING_PROFILE_H
+
+#include <stdint.h>
+
+#include "core/insn.h"
+#include "timing/opcoll.h"
+
+enum { VS_IL_SCOREBOARD = 0, VS_IL_WAITCNT = 1 };
+#define VS_MAX_SIMD 4u
+
+typedef struct vs_tprofile {
+  const char *name;                       /* the core.profile value        */
+  /* VS_U_*; the memory classes (VS_CP_MEM) must go to VS_U_LSU */
+  uint8_t unit_of_class[VS_CLS_COUNT];
+  uint8_t port_of_class[VS_CLS_COUNT];    /* 0 or 1 (core.split_issue)     */
+  unsigned nsimd;                         /* 1..VS_MAX_SIMD                */
+  /* the SIMD unit warp slot `slot` issues to (NULL: 0) */
+  unsigned (*simd_of)(unsigned slot, unsigned nsimd);
+  /* the operand collector's bank of a register (NULL: (slot + reg) mod
+   * banks, the Ventus RTL's layout) */
+  vs_bank_fn bank;
+  uint8_t interlock;                      /* VS_IL_*                       */
+  uint8_t store_counter;                  /* VS_CNT_VS or VS_CNT_VM        */
+} vs_tprofile;
+
+/* The profile of configuration value core.profile = i (NULL if none) */
+const vs_tprofile *vs_tprofile_get(unsigned i);
+
+extern const vs_tprofile vs_tprofile_ventus;
+
+#endif
