@@ -128,6 +128,16 @@ int vs_kernel_launch(vs_kernel *k, unsigned work_dim, const size_t *global, cons
 int vs_print_drain(struct vs_device *dev, vs_addr addr, uint32_t size, uint32_t *cursor, int final,
                    FILE *out, vs_error *err);
 
+/* A print buffer drained while a kernel runs (vs_print_hook's context) */
+typedef struct vs_print_buffer {
+  vs_addr addr;
+  uint32_t size, cursor; /* cursor: 0 before the launch                   */
+  FILE *out;             /* NULL: stdout                                   */
+} vs_print_buffer;
+/* A vs_run_options.on_print callback: ctx is a vs_print_buffer, drained
+ * with vs_print_drain (not final).  -1 if the buffer cannot be read. */
+int vs_print_hook(void *ctx, struct vs_device *dev, const vs_launch *l);
+
 #ifdef __cplusplus
 }
 #endif

@@ -12,12 +12,11 @@ static int ident_start(int c)
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '$';
 }
 static int ident_char(int c) { return ident_start(c) || (c >= '0' && c <= '9'); }
+/* A digit's value, 99 if c is no hexadecimal digit */
 static int digit_val(int c)
 {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return 99;
+  int d = vs_hex_digit(c);
+  return d < 0 ? 99 : d;
 }
 
 int vs_lex_accept(vs_lex *lx, char c)

@@ -72,21 +72,6 @@ static int parse_count(const char *opt, const char *s, uint64_t max, uint64_t *o
   return 0;
 }
 
-/* The print buffer named by a launch's kernel metadata (spec 6.5): drained
- * to stdout while the kernel runs and at the end (docs/print-buffer.md). */
-typedef struct print_state {
-  vs_addr addr;
-  uint32_t size, cursor;
-} print_state;
-
-static int drain_print(void *ctx, vs_device *dev, const vs_launch *l)
-{
-  (void)l;
-  print_state *p = ctx;
-  vs_error err;
-  return vs_print_drain(dev, p->addr, p->size, &p->cursor, 0, stdout, &err) ? -1 : 0;
-}
-
 static FILE *open_out(const char *path)
 {
   if (strcmp(path, "-") == 0) return stdout;
@@ -365,14 +350,16 @@ static int run(int argc, char **argv)
         all[k] = tc.buf[b];
       }
     }
-    print_state ps = {0, 0, 0};
+    /* the print buffer named by the kernel metadata (spec 6.5): drained to
+     * stdout while the kernel runs and at the end (docs/print-buffer.md) */
+    vs_print_buffer ps = {0, 0, 0, stdout};
     uint32_t pw[2] = {0, 0}; /* KNL_PRINT_ADDR, KNL_PRINT_SIZE */
     opt.on_print = NULL;
     if (vs_device_read(dev, tc.rec.knl_addr + 48, pw, sizeof pw, &err) == 0 && pw[0] && pw[1] &&
         vs_device_mapped(dev, pw[0], pw[1])) {
       ps.addr = pw[0];
       ps.size = pw[1];
-      opt.on_print = drain_print;
+      opt.on_print = vs_print_hook;
       opt.on_print_ctx = &ps;
     }
     /* on a terminal, the timing summary printed at the end of the launch

@@ -133,15 +133,39 @@ int vs_parse_u64(const char *s, uint64_t *out)
   }
   uint64_t v = 0;
   for (; *s; s++) {
-    int d;
-    if (*s >= '0' && *s <= '9') d = *s - '0';
-    else if (base == 16 && *s >= 'a' && *s <= 'f') d = *s - 'a' + 10;
-    else if (base == 16 && *s >= 'A' && *s <= 'F') d = *s - 'A' + 10;
-    else return -1;
+    int d = vs_hex_digit(*s);
+    if (d < 0 || d >= base) return -1;
     if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base) return -1;
     v = v * (uint64_t)base + (uint64_t)d;
   }
   *out = v;
+  return 0;
+}
+
+int vs_parse_size(const char *s, uint64_t *out)
+{
+  char tmp[64];
+  size_t n = s ? strlen(s) : 0;
+  if (n == 0 || n >= sizeof tmp) return -1;
+  memcpy(tmp, s, n + 1);
+  unsigned shift = 0;
+  char c = tmp[n - 1];
+  if (c == 'k' || c == 'K') shift = 10;
+  else if (c == 'm' || c == 'M') shift = 20;
+  else if (c == 'g' || c == 'G') shift = 30;
+  if (shift) tmp[--n] = '\0';
+  uint64_t x;
+  if (vs_parse_u64(tmp, &x)) return -1;
+  if (shift && x > (UINT64_MAX >> shift)) return -1;
+  *out = x << shift;
+  return 0;
+}
+
+int vs_parse_bool(const char *s, int *out)
+{
+  if (!strcmp(s, "1") || !strcmp(s, "yes") || !strcmp(s, "true") || !strcmp(s, "on")) *out = 1;
+  else if (!strcmp(s, "0") || !strcmp(s, "no") || !strcmp(s, "false") || !strcmp(s, "off")) *out = 0;
+  else return -1;
   return 0;
 }
 

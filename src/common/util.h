@@ -39,6 +39,20 @@ char *vs_strdup(const char *s, vs_error *err);
  * accepted: leading zeros are decimal).  Returns 0 or -1. */
 int vs_parse_u64(const char *s, uint64_t *out);
 
+/* Like vs_parse_u64, optionally followed by K, M or G (x 1024^n) */
+int vs_parse_size(const char *s, uint64_t *out);
+/* 1/yes/true/on or 0/no/false/off: 0 and *out set, else -1 */
+int vs_parse_bool(const char *s, int *out);
+
+/* The value of a hexadecimal digit (either case), -1 if c is none */
+static inline int vs_hex_digit(int c)
+{
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
 /* Growable byte buffer */
 typedef struct vs_buf {
   uint8_t *data;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/util.h"
 #include "core/exec.h"
 #include "debug/gdb_server.h"
 #include "debug/rsp.h"
@@ -79,19 +80,11 @@ static void hex_encode(const uint8_t *in, size_t n, char *out)
   }
 }
 
-static int hexv(char c)
-{
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 /* Decodes 2n hex digits into n bytes; -1 if not hex. */
 static int hex_decode(const char *in, size_t n, uint8_t *out)
 {
   for (size_t i = 0; i < n; i++) {
-    int a = hexv(in[2 * i]), b = a < 0 ? -1 : hexv(in[2 * i + 1]);
+    int a = vs_hex_digit(in[2 * i]), b = a < 0 ? -1 : vs_hex_digit(in[2 * i + 1]);
     if (b < 0) return -1;
     out[i] = (uint8_t)(a << 4 | b);
   }
@@ -103,9 +96,9 @@ static int parse_hex(const char *p, const char **end, uint64_t *v)
 {
   uint64_t x = 0;
   const char *q = p;
-  while (hexv(*q) >= 0) {
+  while (vs_hex_digit(*q) >= 0) {
     if (x >> 60) return -1;
-    x = x << 4 | (uint64_t)hexv(*q++);
+    x = x << 4 | (uint64_t)vs_hex_digit(*q++);
   }
   if (q == p) return -1;
   *end = q;

@@ -8,6 +8,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "common/util.h"
 #include "debug/rsp.h"
 
 uint8_t vs_rsp_checksum(const char *data, size_t n)
@@ -77,14 +78,6 @@ void vs_rsp_parser_init(vs_rsp_parser *p)
   p->buf[0] = '\0';
 }
 
-static int hexval(uint8_t c)
-{
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 int vs_rsp_feed(vs_rsp_parser *p, uint8_t b)
 {
   switch (p->state) {
@@ -117,7 +110,7 @@ int vs_rsp_feed(vs_rsp_parser *p, uint8_t b)
     return VS_RSP_NONE;
   case 2:
   case 3: {
-    int v = hexval(b);
+    int v = vs_hex_digit(b);
     if (p->state == 2) {
       p->got = (uint8_t)((v < 0 ? 0 : v) << 4);
       p->state = v < 0 ? 4 : 3; /* 4: bad digit, wait for the second one */

@@ -29,8 +29,7 @@ static int parse_words(const char *text, size_t len, const char *name, uint32_t 
     int bad = nd > 8;
     for (size_t k = start; k < end && !bad; k++) {
       char c = text[k];
-      int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-              : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+      int d = vs_hex_digit(c);
       if (d < 0) bad = 1;
       else v = v << 4 | (uint32_t)d;
     }

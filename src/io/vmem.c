@@ -4,14 +4,6 @@
 #include "common/util.h"
 #include "ventsim/vmem.h"
 
-static int hexval(char c)
-{
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 void vs_vmem_free(vs_vmem *v)
 {
   free(v->index);
@@ -52,8 +44,8 @@ int vs_vmem_parse(const char *text, size_t len, const char *name, vs_vmem *out, 
     if (c == '@') { at = 1; i++; }
     uint64_t v = 0;
     size_t nd = 0;
-    while (i < len && hexval(text[i]) >= 0) {
-      v = v * 16 + (uint64_t)hexval(text[i]);
+    while (i < len && vs_hex_digit(text[i]) >= 0) {
+      v = v * 16 + (uint64_t)vs_hex_digit(text[i]);
       nd++;
       i++;
       if (nd > 8) break;

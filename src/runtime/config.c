@@ -60,22 +60,8 @@ static void env_name(const char *key, char *buf, size_t len)
 /* Numbers: decimal or 0x hex; sizes may end in K, M or G (powers of 1024). */
 static int parse_num(const key_info *ki, const char *v, uint64_t *out)
 {
-  char tmp[64];
-  size_t n = strlen(v);
-  if (n == 0 || n >= sizeof tmp) return -1;
-  memcpy(tmp, v, n + 1);
-  unsigned shift = 0;
-  if (ki->kind == K_SIZE) {
-    char c = tmp[n - 1];
-    if (c == 'k' || c == 'K') shift = 10;
-    else if (c == 'm' || c == 'M') shift = 20;
-    else if (c == 'g' || c == 'G') shift = 30;
-    if (shift) tmp[--n] = '\0';
-  }
   uint64_t x;
-  if (vs_parse_u64(tmp, &x)) return -1;
-  if (shift && x > (UINT64_MAX >> shift)) return -1;
-  x <<= shift;
+  if (ki->kind == K_SIZE ? vs_parse_size(v, &x) : vs_parse_u64(v, &x)) return -1;
   if (x < ki->lo || x > ki->hi) return -1;
   *out = x;
   return 0;
@@ -83,12 +69,14 @@ static int parse_num(const key_info *ki, const char *v, uint64_t *out)
 
 static atomic_int quiet_flag = -1; /* -1: not read from the environment yet */
 
+/* vs_parse_bool, and the empty string is 0 */
 static int parse_bool(const char *v, int *out)
 {
-  if (!strcmp(v, "1") || !strcmp(v, "yes") || !strcmp(v, "true") || !strcmp(v, "on")) *out = 1;
-  else if (!strcmp(v, "0") || !strcmp(v, "no") || !strcmp(v, "false") || !strcmp(v, "off") || !*v) *out = 0;
-  else return -1;
-  return 0;
+  if (!*v) {
+    *out = 0;
+    return 0;
+  }
+  return vs_parse_bool(v, out);
 }
 
 int rt_quiet(void)

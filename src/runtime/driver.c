@@ -790,20 +790,6 @@ static const char *symbol_at(const rt_dev *d, vs_addr addr)
 
 /* ---- launches ---- */
 
-typedef struct print_ctx {
-  vs_addr addr;
-  uint32_t size, cursor;
-  FILE *out;
-} print_ctx;
-
-static int on_print(void *ctx, vs_device *dev, const vs_launch *l)
-{
-  (void)l;
-  print_ctx *p = ctx;
-  vs_error err;
-  return vs_print_drain(dev, p->addr, p->size, &p->cursor, 0, p->out, &err) ? -1 : 0;
-}
-
 static void record_perf(rt_dev *d, const char *name, const vs_ventus_record *l, const vs_run_result *r,
                         int failed)
 {
@@ -903,7 +889,7 @@ static int start_locked(rt_dev *d, const vt_meta_data *md, uint64_t task, const 
                      md->pdsSize, md->wf_size * md->wg_size * nwg, md->pdsBaseAddr);
   }
   /* print buffer */
-  print_ctx pctx = {knl[KNL_PRINT_ADDR / 4], knl[KNL_PRINT_SIZE / 4], 0, d->print_out ? d->print_out : stdout};
+  vs_print_buffer pctx = {knl[KNL_PRINT_ADDR / 4], knl[KNL_PRINT_SIZE / 4], 0, d->print_out ? d->print_out : stdout};
   int printing = pctx.addr != 0 && pctx.size != 0;
   if (printing) {
     if (pctx.size < 8)
@@ -945,7 +931,7 @@ static int start_locked(rt_dev *d, const vt_meta_data *md, uint64_t task, const 
     opt.observer = vs_timeline_observer(d->timeline);
   }
   if (printing) {
-    opt.on_print = on_print;
+    opt.on_print = vs_print_hook;
     opt.on_print_ctx = &pctx;
   }
   void *tstate = NULL;

@@ -179,6 +179,14 @@ static void format_record(vs_device *dev, uint32_t fmt_addr, const uint32_t *arg
   free(str);
 }
 
+int vs_print_hook(void *ctx, vs_device *dev, const vs_launch *l)
+{
+  (void)l;
+  vs_print_buffer *p = ctx;
+  vs_error err;
+  return vs_print_drain(dev, p->addr, p->size, &p->cursor, 0, p->out, &err) ? -1 : 0;
+}
+
 int vs_print_drain(vs_device *dev, vs_addr addr, uint32_t size, uint32_t *cursor, int final, FILE *out,
                    vs_error *err)
 {

@@ -115,32 +115,12 @@ static void format_value(const vs_param_desc *p, uint64_t v, char *buf, size_t l
   snprintf(buf, len, "%" PRIu64, v);
 }
 
-/* Numbers: decimal or 0x hex, optionally followed by K, M or G (x 1024^n). */
-static int parse_number(const char *s, uint64_t *out)
-{
-  char tmp[64];
-  size_t n = strlen(s);
-  if (n == 0 || n >= sizeof tmp) return -1;
-  memcpy(tmp, s, n + 1);
-  unsigned shift = 0;
-  char c = tmp[n - 1];
-  if (c == 'k' || c == 'K') shift = 10;
-  else if (c == 'm' || c == 'M') shift = 20;
-  else if (c == 'g' || c == 'G') shift = 30;
-  if (shift) tmp[--n] = '\0';
-  uint64_t x;
-  if (n == 0 || vs_parse_u64(tmp, &x)) return -1;
-  if (shift && x > (UINT64_MAX >> shift)) return -1;
-  *out = x << shift;
-  return 0;
-}
-
 static int parse_value(const vs_param_desc *p, const char *v, uint64_t *out, char *why,
                        size_t whylen)
 {
   if (p->type == VS_PT_BOOL) {
-    if (!strcmp(v, "1") || !strcmp(v, "yes") || !strcmp(v, "true") || !strcmp(v, "on")) *out = 1;
-    else if (!strcmp(v, "0") || !strcmp(v, "no") || !strcmp(v, "false") || !strcmp(v, "off")) *out = 0;
+    int b;
+    if (vs_parse_bool(v, &b) == 0) *out = (uint64_t)b;
     else {
       snprintf(why, whylen, "'%s' is not a boolean (0/1, yes/no, true/false, on/off)", v);
       return -1;
@@ -159,8 +139,8 @@ static int parse_value(const vs_param_desc *p, const char *v, uint64_t *out, cha
     snprintf(why, whylen, "'%.64s' is not one of: %s", v, list);
     return -1;
   }
-  uint64_t x;
-  if (parse_number(v, &x)) {
+  uint64_t x; /* decimal or 0x hex, optionally followed by K, M or G (x 1024^n) */
+  if (vs_parse_size(v, &x)) {
     snprintf(why, whylen, "'%s' is not a number", v);
     return -1;
   }

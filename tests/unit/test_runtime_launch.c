@@ -482,6 +482,20 @@ static void test_print_formats_and_garbage(void **state)
   assert_non_null(strstr(err.msg, "not mapped"));
   assert_int_equal(vs_print_drain(b.dev, b.addr, 4, &c2, 1, NULL, &err), -1);
   assert_int_equal(vs_print_drain(b.dev, b.addr, 256, NULL, 1, NULL, &err), -1);
+  /* the on_print callback: drains what is complete, keeps its cursor */
+  pb_w(&b, 4, 16); pb_w(&b, 8, 1); pb_w(&b, 12, 0x6c6c6568); pb_w(&b, 16, 0x00000a6f);
+  pb_w(&b, 0, 16);
+  char *out = NULL;
+  size_t len = 0;
+  vs_print_buffer pb = {b.addr, b.size, 0, open_memstream(&out, &len)};
+  assert_int_equal(vs_print_hook(&pb, b.dev, NULL), 0);
+  assert_int_equal(pb.cursor, 16);
+  assert_int_equal(vs_print_hook(&pb, b.dev, NULL), 0); /* nothing new */
+  fclose(pb.out);
+  assert_string_equal(out, "hello\n");
+  free(out);
+  pb.addr = 0xa0000000u;
+  assert_int_equal(vs_print_hook(&pb, b.dev, NULL), -1);
   vs_device_destroy(b.dev);
 }
 
