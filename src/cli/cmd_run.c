@@ -124,7 +124,30 @@ static vs_gdb_server *gdb_start(vs_device *dev, const vs_isa_entry *isa, unsigne
   return s;
 }
 
-static int run(int argc, char **argv)
+/* The command line */
+typedef struct run_args {
+  const char *dump_path, *trace_path, *stats_path;
+  uint64_t threads, maxi, inter, meml;
+  int quiet;
+  /* timing model (--timing, --config, --set, --max-cycles) */
+  int timing;
+  const char *config_path;
+  const char **sets;
+  size_t nsets;
+  uint64_t maxc;
+  /* --timeline (docs/timeline.md) */
+  const char *timeline_path;
+  vs_timeline_options tlopt;
+  int tl_bounds;
+  uint64_t gdb_port; /* --gdb */
+  int use_gdb;
+  const char *isa_name;
+  char **files;      /* the launches */
+  int nfiles;
+} run_args;
+
+/* Parses the options into a; 0, or -1 and *code the exit status */
+static int parse_args(int argc, char **argv, run_args *a, int *code)
 {
   enum { O_DUMP = 256, O_MAXI, O_TRACE, O_INTER, O_MEML, O_STATS,
          O_TIMING, O_CONFIG, O_SET, O_MAXC };
@@ -150,302 +173,340 @@ static int run(int argc, char **argv)
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
-  const char *dump_path = NULL, *trace_path = NULL, *stats_path = NULL;
-  uint64_t threads = 1, maxi = 0, inter = 0, meml = VS_DEFAULT_MEM_LIMIT;
-  int quiet = 0, c;
-  /* timing model (--timing, --config, --set, --max-cycles) */
-  int timing = 0;
-  const char *config_path = NULL;
-  const char **sets = NULL;
-  size_t nsets = 0;
-  uint64_t maxc = 0;
-  /* --timeline (docs/timeline.md) */
-  const char *timeline_path = NULL;
-  vs_timeline_options tlopt = {0, 0, VS_TIMELINE_DEFAULT_MAX_EVENTS};
-  int tl_bounds = 0;
-  uint64_t gdb_port = 0; /* --gdb */
-  int use_gdb = 0;
-  const char *isa_name = NULL;
+  *a = (run_args){.threads = 1, .meml = VS_DEFAULT_MEM_LIMIT,
+                  .tlopt = {0, 0, VS_TIMELINE_DEFAULT_MAX_EVENTS}};
+  *code = VS_EXIT_USAGE;
+  int c;
   optind = 1;
   while ((c = getopt_long(argc, argv, "j:qh", longopts, NULL)) != -1) {
     switch (c) {
-    case O_GDB: if (parse_count("--gdb", optarg, 65535, &gdb_port)) { free(sets); return VS_EXIT_USAGE; }
-                use_gdb = 1;
+    case O_GDB: if (parse_count("--gdb", optarg, 65535, &a->gdb_port)) return -1;
+                a->use_gdb = 1;
                 break;
-    case O_ISA: isa_name = optarg; break;
-    case O_DUMP: dump_path = optarg; break;
-    case O_STATS: stats_path = optarg; break;
-    case 'j': if (parse_count("-j", optarg, 1024, &threads) || threads == 0) {
-                if (threads == 0) vs_cli_error("run", "-j: needs at least 1 thread");
-                return VS_EXIT_USAGE;
+    case O_ISA: a->isa_name = optarg; break;
+    case O_DUMP: a->dump_path = optarg; break;
+    case O_STATS: a->stats_path = optarg; break;
+    case 'j': if (parse_count("-j", optarg, 1024, &a->threads) || a->threads == 0) {
+                if (a->threads == 0) vs_cli_error("run", "-j: needs at least 1 thread");
+                return -1;
               }
               break;
-    case O_MAXI: if (parse_count("--max-instructions", optarg, UINT64_MAX / 2, &maxi)) return VS_EXIT_USAGE; break;
-    case O_TRACE: trace_path = optarg; break;
-    case O_INTER: if (parse_count("--interleave", optarg, 1u << 30, &inter)) return VS_EXIT_USAGE; break;
-    case O_MEML: if (parse_count("--mem-limit", optarg, UINT64_MAX / 2, &meml)) return VS_EXIT_USAGE; break;
-    case O_TIMING: timing = 1; break;
-    case O_CONFIG: config_path = optarg; timing = 1; break;
+    case O_MAXI: if (parse_count("--max-instructions", optarg, UINT64_MAX / 2, &a->maxi)) return -1; break;
+    case O_TRACE: a->trace_path = optarg; break;
+    case O_INTER: if (parse_count("--interleave", optarg, 1u << 30, &a->inter)) return -1; break;
+    case O_MEML: if (parse_count("--mem-limit", optarg, UINT64_MAX / 2, &a->meml)) return -1; break;
+    case O_TIMING: a->timing = 1; break;
+    case O_CONFIG: a->config_path = optarg; a->timing = 1; break;
     case O_SET: {
-      const char **ns = realloc(sets, (nsets + 1) * sizeof *sets);
-      if (!ns) { vs_cli_error("run", "out of memory"); free(sets); return VS_EXIT_FAIL; }
-      sets = ns;
-      sets[nsets++] = optarg;
-      timing = 1;
+      const char **ns = realloc(a->sets, (a->nsets + 1) * sizeof *a->sets);
+      if (!ns) {
+        vs_cli_error("run", "out of memory");
+        *code = VS_EXIT_FAIL;
+        return -1;
+      }
+      a->sets = ns;
+      a->sets[a->nsets++] = optarg;
+      a->timing = 1;
       break;
     }
-    case O_MAXC: if (parse_count("--max-cycles", optarg, UINT64_MAX / 2, &maxc)) { free(sets); return VS_EXIT_USAGE; }
-                 timing = 1;
+    case O_MAXC: if (parse_count("--max-cycles", optarg, UINT64_MAX / 2, &a->maxc)) return -1;
+                 a->timing = 1;
                  break;
-    case O_TIMELINE: timeline_path = optarg; timing = 1; break;
+    case O_TIMELINE: a->timeline_path = optarg; a->timing = 1; break;
     case O_TL_WINDOW: {
       vs_error werr = {0};
-      if (vs_timeline_parse_window(optarg, &tlopt, &werr)) {
+      if (vs_timeline_parse_window(optarg, &a->tlopt, &werr)) {
         vs_cli_error("run", "--timeline-window: %s", werr.msg);
-        free(sets);
-        return VS_EXIT_USAGE;
+        return -1;
       }
-      tl_bounds = 1;
+      a->tl_bounds = 1;
       break;
     }
-    case O_TL_MAXEV: if (parse_count("--timeline-max-events", optarg, UINT64_MAX / 2, &tlopt.max_events)) { free(sets); return VS_EXIT_USAGE; }
-                     tl_bounds = 1;
+    case O_TL_MAXEV: if (parse_count("--timeline-max-events", optarg, UINT64_MAX / 2, &a->tlopt.max_events)) return -1;
+                     a->tl_bounds = 1;
                      break;
-    case 'q': quiet = 1; break;
-    case 'h': free(sets); fputs(usage, stdout); return VS_EXIT_OK;
-    default: free(sets); fputs(usage, stderr); return VS_EXIT_USAGE;
+    case 'q': a->quiet = 1; break;
+    case 'h': fputs(usage, stdout); *code = VS_EXIT_OK; return -1;
+    default: fputs(usage, stderr); return -1;
     }
   }
-  if (optind >= argc) {
-    vs_cli_error("run", "no launch given (see 'ventsim run --help')");
-    free(sets);
-    return VS_EXIT_USAGE;
-  }
-  if (tl_bounds && !timeline_path) {
-    vs_cli_error("run", "--timeline-window and --timeline-max-events need --timeline FILE");
-    free(sets);
-    return VS_EXIT_USAGE;
-  }
-  const vs_isa_entry *isa = NULL;
-  {
-    vs_error ierr = {0};
-    if (vs_isa_lookup(isa_name, &isa, &ierr)) {
-      vs_cli_error("run", "--isa: %s", ierr.msg);
-      free(sets);
-      return VS_EXIT_USAGE;
-    }
-  }
-  if (use_gdb && (timing || threads > 1)) {
-    vs_cli_error("run", "--gdb needs the functional simulator with one host thread (not %s)",
-                 timing ? "--timing" : "-j N > 1");
-    free(sets);
-    return VS_EXIT_USAGE;
-  }
-  vs_timing_config *tcfg = NULL;
-  if (timing) { /* the timing configuration: defaults, file, --set, --max-cycles */
-    vs_error terr = {0};
-    int bad = vs_timing_config_create(&tcfg, &terr) ||
-              (config_path && vs_timing_config_load(tcfg, config_path, &terr));
-    for (size_t k = 0; !bad && k < nsets; k++) bad = vs_timing_config_set(tcfg, sets[k], &terr);
-    if (!bad && maxc) {
-      char v[32];
-      snprintf(v, sizeof v, "%" PRIu64, maxc);
-      bad = vs_timing_config_set_kv(tcfg, "sim.max_cycles", v, &terr);
-    }
-    if (!bad) bad = vs_timing_config_check(tcfg, &terr);
-    free(sets);
-    sets = NULL;
-    if (bad) {
-      vs_cli_error("run", "%s", terr.msg);
-      vs_timing_config_free(tcfg);
-      return VS_EXIT_USAGE;
-    }
-    vs_timing_config_set_report(tcfg, quiet ? NULL : stderr);
-  }
-  free(sets);
-  if (trace_path && threads > 1) {
-    vs_cli_error("run", "--trace needs a single host thread (-j 1)");
-    vs_timing_config_free(tcfg);
-    return VS_EXIT_USAGE;
-  }
+  a->files = argv + optind;
+  a->nfiles = argc - optind;
+  return 0;
+}
 
+/* A run: what it set up (released by run_close) and its totals */
+typedef struct run_state {
+  run_args a;
+  const vs_isa_entry *isa;
+  vs_timing_config *tcfg;
+  vs_device *dev;
+  FILE *trace, *tlf;
+  vs_stats *stats;
+  vs_timeline *tl;
+  vs_gdb_server *gdb;
+  vs_cli_progress prog;
+  vs_run_options opt;
+  vs_tc_buffer *all; /* every buffer seen, for --dump */
+  size_t nall;
+  uint64_t winsn, tinsn, cycles;
+  unsigned launches;
+} run_state;
+
+static void run_close(run_state *r)
+{
+  vs_gdb_server_destroy(r->gdb);
+  vs_timeline_free(r->tl);
+  close_out(r->tlf, r->a.timeline_path);
+  vs_stats_free(r->stats);
+  close_out(r->trace, r->a.trace_path);
+  free(r->all);
+  vs_device_destroy(r->dev);
+  vs_timing_config_free(r->tcfg);
+  free(r->a.sets);
+}
+
+/* The checks of the options against each other, the ISA, the timing
+ * configuration: 0 or the exit status */
+static int check_args(run_state *r)
+{
+  run_args *a = &r->a;
+  if (a->nfiles <= 0) {
+    vs_cli_error("run", "no launch given (see 'ventsim run --help')");
+    return VS_EXIT_USAGE;
+  }
+  if (a->tl_bounds && !a->timeline_path) {
+    vs_cli_error("run", "--timeline-window and --timeline-max-events need --timeline FILE");
+    return VS_EXIT_USAGE;
+  }
   vs_error err = {0};
-  vs_device *dev = NULL;
-  if (vs_device_create(&dev, isa->name, &err) || vs_device_set_mem_limit(dev, meml, &err)) {
+  if (vs_isa_lookup(a->isa_name, &r->isa, &err)) {
+    vs_cli_error("run", "--isa: %s", err.msg);
+    return VS_EXIT_USAGE;
+  }
+  if (a->use_gdb && (a->timing || a->threads > 1)) {
+    vs_cli_error("run", "--gdb needs the functional simulator with one host thread (not %s)",
+                 a->timing ? "--timing" : "-j N > 1");
+    return VS_EXIT_USAGE;
+  }
+  if (a->timing) { /* the timing configuration: defaults, file, --set, --max-cycles */
+    int bad = vs_timing_config_create(&r->tcfg, &err) ||
+              (a->config_path && vs_timing_config_load(r->tcfg, a->config_path, &err));
+    for (size_t k = 0; !bad && k < a->nsets; k++) bad = vs_timing_config_set(r->tcfg, a->sets[k], &err);
+    if (!bad && a->maxc) {
+      char v[32];
+      snprintf(v, sizeof v, "%" PRIu64, a->maxc);
+      bad = vs_timing_config_set_kv(r->tcfg, "sim.max_cycles", v, &err);
+    }
+    if (!bad) bad = vs_timing_config_check(r->tcfg, &err);
+    if (bad) {
+      vs_cli_error("run", "%s", err.msg);
+      return VS_EXIT_USAGE;
+    }
+    vs_timing_config_set_report(r->tcfg, a->quiet ? NULL : stderr);
+  }
+  if (a->trace_path && a->threads > 1) {
+    vs_cli_error("run", "--trace needs a single host thread (-j 1)");
+    return VS_EXIT_USAGE;
+  }
+  return 0;
+}
+
+/* The device, the output files, the run options (all but the debugger):
+ * 0 or the exit status */
+static int run_open(run_state *r)
+{
+  run_args *a = &r->a;
+  vs_error err = {0};
+  if (vs_device_create(&r->dev, r->isa->name, &err) || vs_device_set_mem_limit(r->dev, a->meml, &err)) {
     vs_cli_error("run", "%s", err.msg);
-    vs_device_destroy(dev);
-    vs_timing_config_free(tcfg);
     return VS_EXIT_FAIL;
   }
-  FILE *trace = NULL;
-  if (trace_path && !(trace = open_out(trace_path))) {
-    vs_device_destroy(dev);
-    vs_timing_config_free(tcfg);
-    return VS_EXIT_FAIL;
-  }
-  vs_run_options opt = {0};
-  opt.threads = (unsigned)threads;
-  opt.max_instructions = maxi;
-  opt.interleave = (int)inter;
-  opt.trace = trace;
-  opt.timing = tcfg;
-  vs_stats *stats = NULL;
-  if (stats_path && !(stats = vs_stats_create())) {
+  if (a->trace_path && !(r->trace = open_out(a->trace_path))) return VS_EXIT_FAIL;
+  vs_run_options *opt = &r->opt;
+  opt->threads = (unsigned)a->threads;
+  opt->max_instructions = a->maxi;
+  opt->interleave = (int)a->inter;
+  opt->trace = r->trace;
+  opt->timing = r->tcfg;
+  if (a->stats_path && !(r->stats = vs_stats_create())) {
     vs_cli_error("run", "out of memory");
-    close_out(trace, trace_path);
-    vs_device_destroy(dev);
-    vs_timing_config_free(tcfg);
     return VS_EXIT_FAIL;
   }
-  opt.stats = stats;
-  FILE *tlf = NULL; /* --timeline: streamed as the launches run */
-  vs_timeline *tl = NULL;
-  if (timeline_path) {
-    if (!(tlf = open_out(timeline_path)) || vs_timeline_create(&tl, tlf, &tlopt, &err)) {
-      if (tlf) vs_cli_error("run", "%s: %s", timeline_path, err.msg);
-      close_out(tlf, timeline_path);
-      vs_stats_free(stats);
-      close_out(trace, trace_path);
-      vs_device_destroy(dev);
-      vs_timing_config_free(tcfg);
+  opt->stats = r->stats;
+  if (a->timeline_path) { /* streamed as the launches run */
+    if (!(r->tlf = open_out(a->timeline_path))) return VS_EXIT_FAIL;
+    if (vs_timeline_create(&r->tl, r->tlf, &a->tlopt, &err)) {
+      vs_cli_error("run", "%s: %s", a->timeline_path, err.msg);
       return VS_EXIT_FAIL;
     }
-    opt.observer = vs_timeline_observer(tl);
+    opt->observer = vs_timeline_observer(r->tl);
   }
-  vs_cli_progress prog;
-  vs_cli_progress_init(&prog, (unsigned)(argc - optind));
-  opt.on_progress = vs_cli_progress_cb;
-  opt.on_progress_ctx = &prog;
+  vs_cli_progress_init(&r->prog, (unsigned)a->nfiles);
+  opt->on_progress = vs_cli_progress_cb;
+  opt->on_progress_ctx = &r->prog;
+  return 0;
+}
 
-  int status = VS_EXIT_OK;
-  vs_gdb_server *gdb = NULL; /* --gdb */
-  if (use_gdb && !(gdb = gdb_start(dev, isa, (unsigned)gdb_port, argc - optind, argv + optind)))
-    status = VS_EXIT_FAIL;
-  opt.debug = gdb ? vs_gdb_server_hooks(gdb) : NULL;
-  vs_tc_buffer *all = NULL; /* every buffer seen, for --dump */
-  size_t nall = 0;
-  uint64_t winsn = 0, tinsn = 0, cycles = 0;
-  unsigned launches = 0;
-  double t0 = vs_now();
-  for (int i = optind; i < argc && status == VS_EXIT_OK; i++) {
-    const char *slash = strrchr(argv[i], '/');
-    vs_cli_progress_launch(&prog, (unsigned)(i - optind), slash ? slash + 1 : argv[i]);
-    vs_testcase tc;
-    memset(&tc, 0, sizeof tc);
-    if (vs_testcase_load(argv[i], &tc, &err) || vs_testcase_install(dev, &tc, &err)) {
-      vs_cli_error("run", "%s", err.msg);
-      vs_testcase_free(&tc);
-      status = VS_EXIT_FAIL;
-      break;
-    }
-    for (size_t b = 0; b < tc.nbuf; b++) { /* remember buffers by base; the largest size wins */
-      size_t k = 0;
-      while (k < nall && all[k].base != tc.buf[b].base) k++;
-      if (k == nall) {
-        vs_tc_buffer *na = realloc(all, (nall + 1) * sizeof *all);
-        if (!na) { vs_cli_error("run", "out of memory"); status = VS_EXIT_FAIL; break; }
-        all = na;
-        all[nall++] = tc.buf[b];
-      } else if (tc.buf[b].size > all[k].size) {
-        all[k] = tc.buf[b];
+/* Remembers the buffers of a launch by base (the largest size wins) */
+static int add_buffers(run_state *r, const vs_testcase *tc)
+{
+  for (size_t b = 0; b < tc->nbuf; b++) {
+    size_t k = 0;
+    while (k < r->nall && r->all[k].base != tc->buf[b].base) k++;
+    if (k == r->nall) {
+      vs_tc_buffer *na = realloc(r->all, (r->nall + 1) * sizeof *r->all);
+      if (!na) {
+        vs_cli_error("run", "out of memory");
+        return -1;
       }
+      r->all = na;
+      r->all[r->nall++] = tc->buf[b];
+    } else if (tc->buf[b].size > r->all[k].size) {
+      r->all[k] = tc->buf[b];
     }
-    /* the print buffer named by the kernel metadata (spec 6.5): drained to
-     * stdout while the kernel runs and at the end (docs/print-buffer.md) */
-    vs_print_buffer ps = {0, 0, 0, stdout};
-    uint32_t pw[2] = {0, 0}; /* KNL_PRINT_ADDR, KNL_PRINT_SIZE */
-    opt.on_print = NULL;
-    if (vs_device_read(dev, tc.rec.knl_addr + 48, pw, sizeof pw, &err) == 0 && pw[0] && pw[1] &&
-        vs_device_mapped(dev, pw[0], pw[1])) {
-      ps.addr = pw[0];
-      ps.size = pw[1];
-      opt.on_print = vs_print_hook;
-      opt.on_print_ctx = &ps;
-    }
-    /* on a terminal, the timing summary printed at the end of the launch
-     * waits until the progress line is cleared */
-    char *report = NULL;
-    size_t report_len = 0;
-    FILE *rep = (tcfg && !quiet && prog.enabled) ? open_memstream(&report, &report_len) : NULL;
-    if (rep) vs_timing_config_set_report(tcfg, rep);
-    vs_run_result res;
-    vs_ventus_abi abi;
-    vs_launch launch;
-    int run_failed = status == VS_EXIT_OK &&
-                     (vs_ventus_launch(&tc.rec, tc.name, &abi, &launch, &err) ||
-                      vs_device_run(dev, &launch, &opt, &res, &err));
-    if (rep) {
-      fclose(rep);
-      vs_timing_config_set_report(tcfg, stderr);
-      vs_cli_progress_clear(&prog);
-      fwrite(report, 1, report_len, stderr);
-      free(report);
-    }
-    if (run_failed) {
-      vs_cli_progress_clear(&prog);
-      vs_cli_error("run", "%s", err.msg);
-      status = VS_EXIT_FAIL;
-    }
-    if (status == VS_EXIT_OK && opt.on_print &&
-        vs_print_drain(dev, ps.addr, ps.size, &ps.cursor, 1, stdout, &err)) {
-      vs_cli_error("run", "%s", err.msg);
-      status = VS_EXIT_FAIL;
-    }
-    if (status == VS_EXIT_OK) {
-      winsn += res.warp_insns;
-      tinsn += res.thread_insns;
-      cycles += res.cycles;
-      launches++;
-    }
-    vs_testcase_free(&tc);
   }
-  if (gdb && vs_gdb_server_ended(gdb)) vs_cli_error("run", "run stopped: %s", vs_gdb_server_ended(gdb));
-  vs_gdb_server_finish(gdb, status);
-  vs_gdb_server_destroy(gdb);
+  return 0;
+}
+
+/* Loads and runs launch number i: 0 or the exit status */
+static int run_launch(run_state *r, int i)
+{
+  const char *path = r->a.files[i];
+  const char *slash = strrchr(path, '/');
+  vs_cli_progress_launch(&r->prog, (unsigned)i, slash ? slash + 1 : path);
+  vs_error err = {0};
+  vs_testcase tc;
+  memset(&tc, 0, sizeof tc);
+  if (vs_testcase_load(path, &tc, &err) || vs_testcase_install(r->dev, &tc, &err)) {
+    vs_cli_error("run", "%s", err.msg);
+    vs_testcase_free(&tc);
+    return VS_EXIT_FAIL;
+  }
+  int status = add_buffers(r, &tc) ? VS_EXIT_FAIL : VS_EXIT_OK;
+  /* the print buffer named by the kernel metadata (spec 6.5): drained to
+   * stdout while the kernel runs and at the end (docs/print-buffer.md) */
+  vs_print_buffer ps = {0, 0, 0, stdout};
+  uint32_t pw[2] = {0, 0}; /* KNL_PRINT_ADDR, KNL_PRINT_SIZE */
+  vs_run_options *opt = &r->opt;
+  opt->on_print = NULL;
+  if (vs_device_read(r->dev, tc.rec.knl_addr + 48, pw, sizeof pw, &err) == 0 && pw[0] && pw[1] &&
+      vs_device_mapped(r->dev, pw[0], pw[1])) {
+    ps.addr = pw[0];
+    ps.size = pw[1];
+    opt->on_print = vs_print_hook;
+    opt->on_print_ctx = &ps;
+  }
+  /* on a terminal, the timing summary printed at the end of the launch
+   * waits until the progress line is cleared */
+  char *report = NULL;
+  size_t report_len = 0;
+  FILE *rep = (r->tcfg && !r->a.quiet && r->prog.enabled) ? open_memstream(&report, &report_len) : NULL;
+  if (rep) vs_timing_config_set_report(r->tcfg, rep);
+  vs_run_result res;
+  vs_ventus_abi abi;
+  vs_launch launch;
+  int run_failed = status == VS_EXIT_OK &&
+                   (vs_ventus_launch(&tc.rec, tc.name, &abi, &launch, &err) ||
+                    vs_device_run(r->dev, &launch, opt, &res, &err));
+  if (rep) {
+    fclose(rep);
+    vs_timing_config_set_report(r->tcfg, stderr);
+    vs_cli_progress_clear(&r->prog);
+    fwrite(report, 1, report_len, stderr);
+    free(report);
+  }
+  if (run_failed) {
+    vs_cli_progress_clear(&r->prog);
+    vs_cli_error("run", "%s", err.msg);
+    status = VS_EXIT_FAIL;
+  }
+  if (status == VS_EXIT_OK && opt->on_print &&
+      vs_print_drain(r->dev, ps.addr, ps.size, &ps.cursor, 1, stdout, &err)) {
+    vs_cli_error("run", "%s", err.msg);
+    status = VS_EXIT_FAIL;
+  }
+  if (status == VS_EXIT_OK) {
+    r->winsn += res.warp_insns;
+    r->tinsn += res.thread_insns;
+    r->cycles += res.cycles;
+    r->launches++;
+  }
+  vs_testcase_free(&tc);
+  return status;
+}
+
+/* After the launches (also after a failed one): the debugger, the trace,
+ * timeline, dump and statistics files, the summary.  The exit status. */
+static int run_finish(run_state *r, int status, double t0)
+{
+  run_args *a = &r->a;
+  vs_error err = {0};
+  if (r->gdb && vs_gdb_server_ended(r->gdb))
+    vs_cli_error("run", "run stopped: %s", vs_gdb_server_ended(r->gdb));
+  vs_gdb_server_finish(r->gdb, status);
+  vs_gdb_server_destroy(r->gdb);
+  r->gdb = NULL;
   double secs = vs_now() - t0;
-  vs_cli_progress_clear(&prog);
-  if (close_out(trace, trace_path)) status = VS_EXIT_FAIL;
-  if (tl) { /* completed even after a kernel error: open spans end where it stopped */
-    if (vs_timeline_finish(tl, &err)) {
-      vs_cli_error("run", "%s: %s", timeline_path, err.msg);
+  vs_cli_progress_clear(&r->prog);
+  if (close_out(r->trace, a->trace_path)) status = VS_EXIT_FAIL;
+  r->trace = NULL;
+  if (r->tl) { /* completed even after a kernel error: open spans end where it stopped */
+    if (vs_timeline_finish(r->tl, &err)) {
+      vs_cli_error("run", "%s: %s", a->timeline_path, err.msg);
       status = VS_EXIT_FAIL;
     }
-    if (vs_timeline_truncated(tl))
+    if (vs_timeline_truncated(r->tl))
       fprintf(stderr, "ventsim run: %s: stopped after %" PRIu64 " events "
                       "(--timeline-max-events; see --timeline-window)\n",
-              timeline_path, vs_timeline_events(tl));
-    vs_timeline_free(tl);
-    if (close_out(tlf, timeline_path)) status = VS_EXIT_FAIL;
+              a->timeline_path, vs_timeline_events(r->tl));
+    vs_timeline_free(r->tl);
+    r->tl = NULL;
+    if (close_out(r->tlf, a->timeline_path)) status = VS_EXIT_FAIL;
+    r->tlf = NULL;
   }
-  if (status == VS_EXIT_OK && dump_path) {
-    FILE *f = open_out(dump_path);
-    if (!f || vs_dump_buffers(dev, all, nall, f, &err)) {
+  if (status == VS_EXIT_OK && a->dump_path) {
+    FILE *f = open_out(a->dump_path);
+    if (!f || vs_dump_buffers(r->dev, r->all, r->nall, f, &err)) {
       if (f) vs_cli_error("run", "%s", err.msg);
       status = VS_EXIT_FAIL;
     }
-    if (close_out(f, dump_path)) status = VS_EXIT_FAIL;
+    if (close_out(f, a->dump_path)) status = VS_EXIT_FAIL;
   }
-  if (stats) {
-    FILE *f = status == VS_EXIT_OK ? open_out(stats_path) : NULL;
-    if (f && vs_stats_write_json(stats, f, &err)) {
-      vs_cli_error("run", "%s: %s", stats_path, err.msg);
+  if (r->stats) {
+    FILE *f = status == VS_EXIT_OK ? open_out(a->stats_path) : NULL;
+    if (f && vs_stats_write_json(r->stats, f, &err)) {
+      vs_cli_error("run", "%s: %s", a->stats_path, err.msg);
       status = VS_EXIT_FAIL;
     }
-    if (status == VS_EXIT_OK && (!f || close_out(f, stats_path))) status = VS_EXIT_FAIL;
-    vs_stats_free(stats);
+    if (status == VS_EXIT_OK && (!f || close_out(f, a->stats_path))) status = VS_EXIT_FAIL;
   }
-  if (!quiet)
+  if (!a->quiet)
     fprintf(stderr,
             "ventsim: %u launch%s, %" PRIu64 " warp instructions, %" PRIu64
             " thread instructions, %.3f s, %.2f M warp instructions/s\n",
-            launches, launches == 1 ? "" : "es", winsn, tinsn, secs,
-            secs > 0 ? (double)winsn / secs / 1e6 : 0.0);
-  if (!quiet && tcfg && status == VS_EXIT_OK)
-    fprintf(stderr, "ventsim: timing: %" PRIu64 " cycles in total (%.2f M cycles/s)\n", cycles,
-            secs > 0 ? (double)cycles / secs / 1e6 : 0.0);
-  free(all);
-  vs_device_destroy(dev);
-  vs_timing_config_free(tcfg);
+            r->launches, r->launches == 1 ? "" : "es", r->winsn, r->tinsn, secs,
+            secs > 0 ? (double)r->winsn / secs / 1e6 : 0.0);
+  if (!a->quiet && r->tcfg && status == VS_EXIT_OK)
+    fprintf(stderr, "ventsim: timing: %" PRIu64 " cycles in total (%.2f M cycles/s)\n", r->cycles,
+            secs > 0 ? (double)r->cycles / secs / 1e6 : 0.0);
+  return status;
+}
+
+static int run(int argc, char **argv)
+{
+  run_state r = {0};
+  int status;
+  if (parse_args(argc, argv, &r.a, &status) == 0 && (status = check_args(&r)) == 0 &&
+      (status = run_open(&r)) == 0) {
+    if (r.a.use_gdb && !(r.gdb = gdb_start(r.dev, r.isa, (unsigned)r.a.gdb_port, r.a.nfiles, r.a.files)))
+      status = VS_EXIT_FAIL;
+    r.opt.debug = r.gdb ? vs_gdb_server_hooks(r.gdb) : NULL;
+    double t0 = vs_now();
+    for (int i = 0; i < r.a.nfiles && status == VS_EXIT_OK; i++) status = run_launch(&r, i);
+    status = run_finish(&r, status, t0);
+  }
+  run_close(&r);
   return status;
 }
 
