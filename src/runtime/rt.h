@@ -1,12 +1,17 @@
-/* Internals of the host runtime (src/runtime): the driver API (driver.c),
- * its settings (config.c), interchange saves (save.c), the print buffer
- * (print.c) and the launch helper (launch.c). */
+/* Internals of the host runtime (src/runtime): the driver API -- the
+ * registry of open devices, opening and closing (device.c), memory contexts
+ * and buffers (alloc.c), copies (copy.c), programs (program.c), launches
+ * (start.c), ventsim's settings (settings.c, kept in an rt_config by
+ * config.c) --, interchange saves (save.c), the print buffer (print.c),
+ * the timing model's configuration (timing.c) and the launch helper
+ * (launch.c). */
 #ifndef VS_RUNTIME_RT_H
 #define VS_RUNTIME_RT_H
 
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "ventus.h"
 #include "ventsim/driver.h"
@@ -135,6 +140,30 @@ void rt_ok(void);
 void rt_restore_error(const char *msg);
 /* 1 if h is an open device (no error is reported) */
 int rt_is_open(vt_device_h h);
+/* Validates h and locks the device; NULL (error set) if h is not an open
+ * device.  Every call that got a device ends with rt_leave(d, its result). */
+rt_dev *rt_enter(const void *h, const char *fn);
+int rt_leave(rt_dev *d, int rc);
+
+static inline uint64_t rt_page_up(uint64_t n)
+{
+  return (n + RT_PAGE - 1) & ~(uint64_t)(RT_PAGE - 1);
+}
+/* 0 if task has a memory context, else -1 (error set) */
+int rt_check_task(const rt_dev *d, uint64_t task, const char *fn);
+/* Index of the buffer containing addr, or -1 */
+ssize_t rt_alloc_at(const rt_dev *d, uint64_t addr);
+/* Checks that [addr, addr+len) lies in one buffer or in the program.
+ * Returns the buffer index, -2 for the program, or -1 (error set). */
+ssize_t rt_check_range(rt_dev *d, uint64_t addr, uint64_t len, const char *fn, const char *what);
+/* Name of the function at addr in the program, or NULL */
+const char *rt_symbol_at(const rt_dev *d, vs_addr addr);
+
+/* The files of settings trace ("-": stdout) and timeline (settings.c) */
+int rt_open_trace(const char *path, FILE **out, int *is_stdout, vs_error *err);
+int rt_open_timeline(const char *path, vs_timeline **tl, FILE **f, vs_error *err);
+/* Completes and closes the device's timeline file */
+int rt_close_timeline(rt_dev *d, vs_error *err);
 
 /* Used by the launch helper */
 int rt_start(vt_device_h h, const vt_meta_data *md, uint64_t task, const char *save_dir,
