@@ -119,5 +119,5 @@ void vs_launch_exec_init(const vs_launch_ctx *c, vs_exec *ex, const vs_run_optio
   ex->launch = c->l;
   ex->isa_launch = c->isa_state;
   ex->opt = opt;
-  ex->trace = opt ? opt->trace : NULL;
+  ex->trace = opt && c->dev->isa->trace ? opt->trace : NULL; /* an ISA without traces writes none */
 }

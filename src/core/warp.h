@@ -9,6 +9,7 @@
 #define VS_CORE_WARP_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "core/insn.h"
 #include "core/memory.h"
@@ -116,6 +117,27 @@ static inline uint64_t vs_warp_thread_insns(const vs_warp *w)
 {
   return w->thread_insns +
          (uint64_t)__builtin_popcountll(w->active) * (w->insns - w->mask_since);
+}
+
+/* For an ISA's memory semantics: records an access of lane `lane` to
+ * `size` bytes (1..16) at addr in address space `space` (VS_SPACE_*,
+ * ventsim/stats.h) -- value: its bytes, the stored or the loaded ones --
+ * if the warp records accesses (tracing, statistics, timing). */
+static inline void vs_memrec_add(vs_warp *w, vs_addr addr, const void *value, unsigned size,
+                                 unsigned lane, int is_store, int space)
+{
+  vs_memrec *r = w->memrec;
+  if (!r || r->n >= VS_MEMREC_MAX) return;
+  vs_memacc *a = &r->acc[r->n++];
+  if (size > VS_MEMACC_MAX) size = VS_MEMACC_MAX;
+  a->addr = addr;
+  memset(&a->value, 0, sizeof a->value);
+  memcpy(a->value.b, value, size);
+  a->lane = (uint8_t)lane;
+  a->size = (uint8_t)size;
+  a->is_store = (uint8_t)(is_store != 0);
+  a->space = (uint8_t)space;
+  a->is_atomic = 0;
 }
 
 /* Records a kernel error on the warp; returns VS_EV_FAULT. */

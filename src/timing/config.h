@@ -20,6 +20,9 @@ struct vs_timing_config {
 #include "timing/params.def"
 #undef P
   FILE *report; /* summary of every run, or NULL (not a parameter) */
+  /* a profile used instead of core.profile's (timing/profile.h; not a
+   * parameter), or NULL */
+  const struct vs_tprofile *profile;
 };
 
 typedef struct vs_param_desc {

@@ -65,8 +65,9 @@ static int gpu_init(vs_gpu *g, vs_error *err)
 {
   const struct vs_timing_config *c = g->c;
   const vs_isa *isa = g->dev->isa;
-  g->prof = vs_tprofile_get((unsigned)c->core_profile);
+  g->prof = c->profile ? c->profile : vs_tprofile_get((unsigned)c->core_profile);
   if (!g->prof) return vs_error_set(err, VS_E_CONFIG, "core.profile %u is not a profile", (unsigned)c->core_profile);
+  if (vs_tprofile_check(g->prof, err)) return -1;
   g->nsm = (unsigned)c->gpu_num_sms;
   g->lanes = c->core_lanes ? (unsigned)c->core_lanes : g->l->wave_size;
   g->nregs = vs_tinfo_nregs(isa);

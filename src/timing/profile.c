@@ -1,4 +1,5 @@
 /* The architecture profiles (timing/profile.h) */
+#include "timing/config.h"
 #include "timing/profile.h"
 #include "timing/units.h"
 #include "timing/waitcnt.h"
@@ -50,4 +51,29 @@ static const vs_tprofile *const profiles[] = {&vs_tprofile_ventus};
 const vs_tprofile *vs_tprofile_get(unsigned i)
 {
   return i < sizeof profiles / sizeof profiles[0] ? profiles[i] : NULL;
+}
+
+int vs_tprofile_check(const vs_tprofile *p, vs_error *err)
+{
+  const char *n = p->name ? p->name : "?";
+  if (p->nsimd < 1 || p->nsimd > VS_MAX_SIMD)
+    return vs_error_set(err, VS_E_CONFIG, "timing profile %s: %u SIMD units (1..%u)", n, p->nsimd, VS_MAX_SIMD);
+  if (p->interlock != VS_IL_SCOREBOARD && p->interlock != VS_IL_WAITCNT)
+    return vs_error_set(err, VS_E_CONFIG, "timing profile %s: unknown interlock %u", n, p->interlock);
+  if (p->store_counter != VS_CNT_VS && p->store_counter != VS_CNT_VM)
+    return vs_error_set(err, VS_E_CONFIG, "timing profile %s: stores count in VScnt or VMcnt", n);
+  for (int c = 0; c < VS_CLS_COUNT; c++) {
+    if (p->unit_of_class[c] >= VS_NUNITS || p->port_of_class[c] > 1)
+      return vs_error_set(err, VS_E_CONFIG, "timing profile %s: class %s has unit %u, port %u", n,
+                          vs_insn_class_name(c), p->unit_of_class[c], p->port_of_class[c]);
+    if (vs_cls_is(c, VS_CP_MEM) != (p->unit_of_class[c] == VS_U_LSU))
+      return vs_error_set(err, VS_E_CONFIG, "timing profile %s: class %s %s the load/store unit", n,
+                          vs_insn_class_name(c), vs_cls_is(c, VS_CP_MEM) ? "accesses memory: needs" : "may not use");
+  }
+  return 0;
+}
+
+void vs_timing_config_set_profile(struct vs_timing_config *c, const vs_tprofile *p)
+{
+  c->profile = p;
 }

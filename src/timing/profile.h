@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "core/insn.h"
+#include "ventsim/error.h"
 #include "timing/opcoll.h"
 
 enum { VS_IL_SCOREBOARD = 0, VS_IL_WAITCNT = 1 };
@@ -42,6 +43,13 @@ typedef struct vs_tprofile {
 
 /* The profile of configuration value core.profile = i (NULL if none) */
 const vs_tprofile *vs_tprofile_get(unsigned i);
+/* 0 if p is consistent (SIMD count, memory classes on the LSU, ports,
+ * counters), else -1 with a message naming the profile and the fault. */
+int vs_tprofile_check(const vs_tprofile *p, vs_error *err);
+/* Runs with configuration c use profile p instead of core.profile's (NULL:
+ * core.profile again): for a front end whose profile is not in the table
+ * yet, and for tests (the toy ISA of tests/toy). */
+void vs_timing_config_set_profile(struct vs_timing_config *c, const vs_tprofile *p);
 
 extern const vs_tprofile vs_tprofile_ventus;
 

@@ -335,7 +335,7 @@ static void issue_mem(vs_sm *s, unsigned i, const vs_tinfo *ti, unsigned grp, ui
   const vs_memrec *r = &g->ex.memrec;
   const vs_memacc *lds[VS_MEMREC_MAX], *glb[VS_MEMREC_MAX];
   unsigned nl = 0, ng = 0;
-  uint32_t lbase = t->w->wg->lds_base;
+  vs_addr lbase = t->w->wg->lds_base;
   for (unsigned k = 0; k < r->n; k++) {
     const vs_memacc *a = &r->acc[k];
     if (a->space == VS_SPACE_LOCAL && a->addr - lbase < g->c->lds_size && !a->is_atomic)

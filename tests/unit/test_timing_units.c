@@ -86,6 +86,26 @@ static void test_ventus_profile(void **state)
   assert_int_equal(p->nsimd, 1);
   assert_int_equal(p->interlock, VS_IL_SCOREBOARD);
   assert_int_equal(p->store_counter, VS_CNT_VS);
+  vs_error err = {0};
+  assert_int_equal(vs_tprofile_check(p, &err), 0);
+  /* what vs_tprofile_check rejects */
+  vs_tprofile bad = *p;
+  bad.nsimd = VS_MAX_SIMD + 1;
+  assert_int_equal(vs_tprofile_check(&bad, &err), -1);
+  assert_non_null(strstr(err.msg, "SIMD units"));
+  bad = *p;
+  bad.unit_of_class[VS_CLS_LDS] = VS_U_VALU;
+  assert_int_equal(vs_tprofile_check(&bad, &err), -1);
+  assert_non_null(strstr(err.msg, "class lds accesses memory: needs the load/store unit"));
+  bad = *p;
+  bad.unit_of_class[VS_CLS_VALU] = VS_U_LSU;
+  assert_int_equal(vs_tprofile_check(&bad, &err), -1);
+  bad = *p;
+  bad.store_counter = VS_CNT_LGKM;
+  assert_int_equal(vs_tprofile_check(&bad, &err), -1);
+  bad = *p;
+  bad.interlock = 7;
+  assert_int_equal(vs_tprofile_check(&bad, &err), -1);
 }
 
 int main(void)

@@ -1,0 +1,3 @@
+# The toy ISA: a front end written only against the ISA interface, run
+# functionally and on the timing model (tests/toy, docs/dev/isa-interface.md)
+vs_unit_test(test_toy toy/toy.c toy/test_toy.c)
