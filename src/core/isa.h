@@ -136,7 +136,7 @@ typedef struct vs_isa {
   /* "mnemonic operands" of an instruction */
   size_t (*disasm)(const vs_dinsn *d, vs_addr pc, char *buf, size_t n);
   void (*insn_info)(const vs_dinsn *d, vs_insn_info *info);
-  /* Appends the front end's warp state (CSRs) to an error report. */
+  /* Writes the front end's warp state (CSRs) for gdb's `monitor csr`. */
   void (*describe)(const vs_warp *w, FILE *out);
   /* Writes the commit-log entry of the instruction just executed at pc
    * (its memory accesses are in w->memrec). */
