@@ -6,16 +6,16 @@
 /* Instructions that act per thread */
 _Static_assert(VS_CLS_COUNT <= VS_MAX_CLASSES, "vs_exec_stats.class_insns holds every class");
 
+/* 1, 2, 4, 8, 12, 16 (and anything else: 16) -> 0..5 */
+static inline unsigned size_index(unsigned size)
+{
+  static const uint8_t idx[17] = {5, 0, 1, 5, 2, 5, 5, 5, 3, 5, 5, 5, 4, 5, 5, 5, 5};
+  return size <= 16 ? idx[size] : 5;
+}
+
 unsigned vs_size_index(unsigned size)
 {
-  switch (size) {
-  case 1: return 0;
-  case 2: return 1;
-  case 4: return 2;
-  case 8: return 3;
-  case 12: return 4;
-  default: return 5;
-  }
+  return size_index(size);
 }
 
 void vs_exec_stats_count(vs_exec_stats *st, int cls, unsigned active, unsigned depth_before,
@@ -30,7 +30,7 @@ void vs_exec_stats_count(vs_exec_stats *st, int cls, unsigned active, unsigned d
   if (depth_after > st->max_stack_depth) st->max_stack_depth = depth_after;
   for (unsigned k = 0; k < r->n; k++) {
     const vs_memacc *a = &r->acc[k];
-    unsigned sz = vs_size_index(a->size);
+    unsigned sz = size_index(a->size);
     if (a->is_atomic) {
       if (a->is_store) st->atomics[a->space]++;
     } else if (a->is_store) {

@@ -85,9 +85,12 @@ const char *vs_insn_class_name(int cls);
  * only the front end interprets (its operand fields: Ventus overlays
  * vtu_fields, src/isa/ventus/ventus.h).  Instructions are 4, 8 or 12
  * bytes; the decoded page of the core keeps one slot per 4-byte word,
- * keyed by the instruction's start address. */
+ * keyed by the instruction's start address.  The payload fills the slot
+ * to 128 bytes: the slot of a pc is then found with a shift (the fetch
+ * fast path), and the header and the first 40 bytes of payload share a
+ * cache line. */
 #define VS_DINSN_WORDS   3u   /* longest instruction: 12 bytes        */
-#define VS_DINSN_PAYLOAD 64u  /* bytes of front-end operand fields    */
+#define VS_DINSN_PAYLOAD 104u /* bytes of front-end operand fields    */
 
 typedef struct vs_dinsn {
   vs_exec_fn exec;              /* semantics                                  */
@@ -97,5 +100,6 @@ typedef struct vs_dinsn {
   uint8_t cls;                  /* VS_CLS_* instruction class                 */
   _Alignas(8) unsigned char payload[VS_DINSN_PAYLOAD];
 } vs_dinsn;
+_Static_assert(sizeof(vs_dinsn) == 128, "a decoded slot is 128 bytes");
 
 #endif

@@ -62,7 +62,7 @@ static inline unsigned vs_regfile_words(const vs_regfile *f)
 /* An instruction operand: `count` consecutive registers of a file from
  * `index` (a pair, an LMUL group, an AMD 64/128-bit register range).
  * With VS_OPF_GROUP the count is multiplied by the warp's current register
- * grouping (vs_isa.reg_group: Ventus's LMUL). */
+ * grouping (vs_warp.reg_group: Ventus's LMUL). */
 #define VS_OPF_GROUP 1u
 typedef struct vs_operand {
   uint8_t file;            /* index into vs_isa.regfiles                 */
@@ -98,9 +98,6 @@ typedef struct vs_isa {
   size_t warp_size;        /* bytes of the front end's warp struct       */
   const vs_regfile *regfiles; /* the warp's register files              */
   unsigned nregfiles;      /* at most VS_MAX_REGFILES                    */
-  /* The warp's register grouping now (operands with VS_OPF_GROUP span
-   * count * this registers); NULL: always 1. */
-  unsigned (*reg_group)(const vs_warp *w);
 
   /* Decodes the instruction at pc whose words are w[0..nw-1] (nw: the
    * words that can be read from pc on, 1..VS_DINSN_WORDS): fills every

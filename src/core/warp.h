@@ -95,6 +95,9 @@ typedef struct vs_warp {
 
   /* bookkeeping */
   uint8_t state;        /* vs_warp_state */
+  uint8_t reg_group;    /* register grouping now: operands with VS_OPF_GROUP span
+                           count x this registers; the core sets 1 at warp start,
+                           an ISA that groups registers keeps it (Ventus: LMUL) */
   uint32_t wid;         /* index in its work-group */
   struct vs_wg *wg;
   uint64_t insns;       /* warp instructions executed            */

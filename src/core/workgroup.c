@@ -98,6 +98,7 @@ void vs_wg_start(const vs_launch_ctx *c, vs_wg *wg, vs_warp **warps, vs_exec *ex
     w->pc = l->entry;
     w->pc_mask = isa->pc_mask ? isa->pc_mask : ~(vs_addr)0;
     w->state = VS_W_READY;
+    w->reg_group = 1;
     isa->warp_start(c, w);
   }
 }

@@ -13,9 +13,29 @@ void vs_opcoll_init(vs_opcoll *o, unsigned banks, unsigned latency, vs_bank_fn b
 
 #define MAX_READS 64 /* registers of one instruction checked for repeats */
 
+/* One register read from bank b of `file` at now or later; the cycle the
+ * operand is available */
+static inline uint64_t read_reg(vs_opcoll *o, unsigned file, unsigned b, uint64_t now)
+{
+  uint64_t t = vs_tmax(now, o->bank_free[file][b]);
+  o->bank_free[file][b] = t + 1;
+  o->st.reads++;
+  o->st.conflict_cycles += t - now;
+  return t + o->latency;
+}
+
 uint64_t vs_opcoll_collect(vs_opcoll *o, unsigned wid, const vs_tinfo *ti, unsigned g, uint64_t now)
 {
   uint64_t ready = now + o->latency;
+  if (__builtin_expect(vs_tinfo_single(ti, g) && !o->bank, 1)) { /* one register per operand */
+    for (unsigned i = 0; i < ti->nsrc; i++) {
+      const vs_treg *r = &ti->src[i];
+      int dup = 0; /* the same register twice is read once */
+      for (unsigned j = 0; j < i; j++) dup |= ti->src[j].sb == r->sb;
+      if (!dup) ready = vs_tmax(ready, read_reg(o, r->file, (wid + r->index) % o->nbanks, now));
+    }
+    return ready;
+  }
   uint16_t seen[MAX_READS]; /* scoreboard indices read so far */
   unsigned nseen = 0;
   for (unsigned i = 0; i < ti->nsrc; i++) {
@@ -28,11 +48,7 @@ uint64_t vs_opcoll_collect(vs_opcoll *o, unsigned wid, const vs_tinfo *ti, unsig
       if (dup) continue;
       if (nseen < MAX_READS) seen[nseen++] = (uint16_t)sb;
       unsigned b = (o->bank ? o->bank(wid, r->file, reg, o->nbanks) : wid + reg) % o->nbanks;
-      uint64_t t = vs_tmax(now, o->bank_free[r->file][b]);
-      o->bank_free[r->file][b] = t + 1;
-      o->st.reads++;
-      o->st.conflict_cycles += t - now;
-      ready = vs_tmax(ready, t + o->latency);
+      ready = vs_tmax(ready, read_reg(o, r->file, b, now));
     }
   }
   return ready;

@@ -34,8 +34,13 @@ static inline int vs_sb_check(const vs_sb *s, const vs_tinfo *ti, unsigned g, ui
                               uint64_t *wake)
 {
   uint64_t need = 0;
-  for (unsigned i = 0; i < ti->nsrc; i++) need = vs_tmax(need, vs_sb_ready(s, &ti->src[i], g));
-  for (unsigned i = 0; i < ti->ndst; i++) need = vs_tmax(need, vs_sb_ready(s, &ti->dst[i], g));
+  if (__builtin_expect(vs_tinfo_single(ti, g), 1)) {
+    for (unsigned i = 0; i < ti->nsrc; i++) need = vs_tmax(need, s->ready[ti->src[i].sb]);
+    for (unsigned i = 0; i < ti->ndst; i++) need = vs_tmax(need, s->ready[ti->dst[i].sb]);
+  } else {
+    for (unsigned i = 0; i < ti->nsrc; i++) need = vs_tmax(need, vs_sb_ready(s, &ti->src[i], g));
+    for (unsigned i = 0; i < ti->ndst; i++) need = vs_tmax(need, vs_sb_ready(s, &ti->dst[i], g));
+  }
   if (need <= now) return 1;
   if (need != VS_NEVER && need < *wake) *wake = need;
   return 0;

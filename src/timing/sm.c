@@ -288,7 +288,7 @@ static int can_issue(vs_sm *s, unsigned i, const vs_ibent *e, uint64_t now)
     for (int k = 0; k < VS_NCNT; k++)
       if (ti->wait[k] != VS_WAIT_ANY && !vs_memops_wait(&t->mo, k, ti->wait[k], now, &s->wake))
         return VS_STALL_MEM_COUNTERS;
-  if (!vs_sb_check(&t->sb, ti, vs_tinfo_group(s->g->dev->isa, t->w), now, &s->wake))
+  if (!vs_sb_check(&t->sb, ti, vs_tinfo_group(ti, t->w), now, &s->wake))
     return VS_STALL_SCOREBOARD;
   unsigned nopc = (unsigned)c->core_issue_per_warp, k = 0;
   while (k < nopc && t->opc_free[k] > now) k++;
@@ -396,7 +396,7 @@ static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
   vs_addr pc = w->pc;
   unsigned depth = vs_warp_div_depth(w);
   unsigned active = (unsigned)__builtin_popcountll(w->active);
-  unsigned grp = vs_tinfo_group(g->dev->isa, w); /* before it runs: vsetvli may change it */
+  unsigned grp = vs_tinfo_group(ti, w); /* before it runs: vsetvli may change it */
   g->ex.memrec.n = 0;
   w->memrec = &g->ex.memrec;
   int ev = d->exec(w, d);

@@ -63,5 +63,16 @@ void vs_tinfo_make(const vs_isa *isa, const vs_tprofile *p, const vs_dinsn *d, v
   if (cls == VS_CLS_FENCE) f |= VS_TI_FENCE;
   if (cls == VS_CLS_BARRIER) f |= VS_TI_BARRIER;
   if (cls == VS_CLS_ENDPRG) f |= VS_TI_END;
+  int one = 1, grouped = 0;
+  for (unsigned i = 0; i < ti->nsrc; i++) {
+    one &= ti->src[i].count == 1;
+    grouped |= ti->src[i].group;
+  }
+  for (unsigned i = 0; i < ti->ndst; i++) {
+    one &= ti->dst[i].count == 1;
+    grouped |= ti->dst[i].group;
+  }
+  if (one) f |= VS_TI_ONE;
+  if (grouped) f |= VS_TI_GROUPED;
   ti->flags = (uint16_t)f;
 }

@@ -22,6 +22,8 @@
 #define VS_TI_SMEM    64u /* scalar memory access (counts in LGKMcnt)             */
 #define VS_TI_STORE   128u /* writes memory (stores, atomics)                     */
 #define VS_TI_WAIT    256u /* a wait-counter instruction: waits for wait[]         */
+#define VS_TI_ONE     512u /* every operand is one register (times the grouping) */
+#define VS_TI_GROUPED 1024u /* an operand is multiplied by the warp's grouping   */
 
 /* A register operand: count registers from index of a file */
 typedef struct vs_treg {
@@ -54,10 +56,17 @@ void vs_tinfo_make(const vs_isa *isa, const struct vs_tprofile *p, const vs_dins
 unsigned vs_tinfo_nregs(const vs_isa *isa);
 /* The name of scoreboard register sb ("v5") */
 void vs_tinfo_reg_name(const vs_isa *isa, unsigned sb, char *buf, size_t len);
-/* The warp's register grouping (vs_isa.reg_group; 1 without) */
-static inline unsigned vs_tinfo_group(const vs_isa *isa, const vs_warp *w)
+/* The warp's register grouping for ti's operands (1 if none is grouped) */
+static inline unsigned vs_tinfo_group(const vs_tinfo *ti, const vs_warp *w)
 {
-  return isa->reg_group ? isa->reg_group(w) : 1u;
+  return ti->flags & VS_TI_GROUPED ? w->reg_group : 1u;
+}
+
+/* 1 if every operand of ti is one register under grouping g: the fast
+ * paths of the scoreboard and the operand collector */
+static inline int vs_tinfo_single(const vs_tinfo *ti, unsigned g)
+{
+  return (ti->flags & VS_TI_ONE) && g == 1;
 }
 
 /* Direct-mapped cache of vs_tinfo keyed by the decoded instruction */

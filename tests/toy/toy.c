@@ -408,10 +408,10 @@ static const vs_isa toy_isa = {
   .insn_info = insn_info,
   .describe = describe,
   .trace = trace,
-  /* no register grouping, no per-launch state to free, no divergence
-   * (all lanes always take the same path), no print buffer: reg_group,
-   * launch_end, warp_free, div_depth, div_describe and print_done stay
-   * NULL */
+  /* no per-launch state to free, no divergence (all lanes always take
+   * the same path), no print buffer: launch_end, warp_free, div_depth,
+   * div_describe and print_done stay NULL; no register grouping either
+   * (vs_warp.reg_group stays 1) */
 };
 
 static const vs_isa_entry toy_entry = {

@@ -157,10 +157,12 @@ static int set_vtype(vs_warp *w, uint32_t vtype, uint64_t avl, int keep_vl, unsi
     t->vtype = 0x80000000u;
     t->vl = 0;
     t->lmul = 1;
+    w->reg_group = 1;
   } else {
     t->vill = 0;
     t->vtype = vtype;
     t->lmul = lmul_code == 1 ? 2 : 1;
+    w->reg_group = (uint8_t)t->lmul; /* the core's view of LMUL (the timing model's ranges) */
     uint32_t vlmax = w->nlanes * t->lmul;
     if (!keep_vl) t->vl = avl < vlmax ? (uint32_t)avl : vlmax;
     else if (t->vl > vlmax) t->vl = vlmax;

@@ -103,11 +103,6 @@ static void insn_info(const vs_dinsn *d, vs_insn_info *info)
 #undef DST
 }
 
-static unsigned reg_group(const vs_warp *w)
-{
-  return ((const vtu_warp *)w)->lmul;
-}
-
 static void describe(const vs_warp *w, FILE *out)
 {
   const vtu_warp *t = (const vtu_warp *)w;
@@ -246,7 +241,6 @@ const vs_isa vs_isa_ventus = {
   .warp_size = sizeof(vtu_warp),
   .regfiles = regfiles,
   .nregfiles = VTU_NRF,
-  .reg_group = reg_group,
   .decode = decode,
   .launch_begin = vtu_launch_begin,
   .launch_end = vtu_launch_end,

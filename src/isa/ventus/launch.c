@@ -187,7 +187,7 @@ void vtu_warp_start(const vs_launch_ctx *c, vs_warp *w)
   /* vl = threads with e32, m1, ta, ma: what the start code sets anyway, so
    * programs without it (--nostartfiles) can use vector instructions */
   t->vtype = 0xd0;
-  t->lmul = 1;
+  t->lmul = 1; /* and vs_warp.reg_group, which the core set to 1 */
   t->vl = r->warp_threads;
   vtu_update_vl(t);
 }
