@@ -90,6 +90,7 @@ typedef struct vs_sm {
   unsigned resident;          /* work-groups on it now */
   vs_fetch_unit fe;
   vs_units simd[VS_MAX_SIMD];  /* execution units of each SIMD (profile) */
+  vs_units **units_of;         /* [warp slot]: the SIMD it issues to      */
   vs_opcoll opc;
   vs_lsu lsu;
   vs_dcache dc;

@@ -31,10 +31,13 @@ int vs_sm_init(vs_sm *s, vs_gpu *g, unsigned id, vs_error *err)
   s->fw = vs_calloc(s->nw, sizeof *s->fw, err);
   s->sbmem = vs_calloc((size_t)s->nw * g->nregs, sizeof *s->sbmem, err);
   s->wg = vs_calloc(s->nwg, sizeof *s->wg, err);
-  if (!s->tw || !s->fw || !s->sbmem || !s->wg) return -1;
+  s->units_of = vs_calloc(s->nw, sizeof *s->units_of, err);
+  if (!s->tw || !s->fw || !s->sbmem || !s->wg || !s->units_of) return -1;
+  const vs_tprofile *p = g->prof;
   for (unsigned i = 0; i < s->nw; i++) {
     vs_sb_init(&s->tw[i].sb, s->sbmem + (size_t)i * g->nregs, g->nregs);
     vs_ibuf_init(&s->fw[i].ib, (unsigned)c->core_ibuffer_size);
+    s->units_of[i] = &s->simd[p->simd_of ? p->simd_of(i, p->nsimd) % p->nsimd : 0];
   }
   vs_lower low = vs_icnt_lower(&g->icnt, id);
   if (vs_fetch_init(&s->fe, (unsigned)c->ic_sets, (unsigned)c->ic_ways, (unsigned)c->ic_line,
@@ -65,6 +68,8 @@ void vs_sm_free(vs_sm *s)
   free(s->fw);
   free(s->sbmem);
   free(s->wg);
+  free(s->units_of);
+  s->units_of = NULL;
   s->tw = NULL;
   s->fw = NULL;
   s->sbmem = NULL;
@@ -256,13 +261,6 @@ static unsigned lsu_inflight(const vs_sm *s, uint64_t now, uint64_t *wake)
 
 /* ---- issue ---- */
 
-/* The execution units warp slot i issues to (the profile's SIMD binding) */
-static vs_units *simd_of(vs_sm *s, unsigned i)
-{
-  const vs_tprofile *p = s->g->prof;
-  return &s->simd[p->simd_of ? p->simd_of(i, p->nsimd) % p->nsimd : 0];
-}
-
 /* Why warp i cannot issue its front entry e at now (VS_STALL_ISSUED: it can) */
 static int can_issue(vs_sm *s, unsigned i, const vs_ibent *e, uint64_t now)
 {
@@ -310,7 +308,7 @@ static int can_issue(vs_sm *s, unsigned i, const vs_ibent *e, uint64_t now)
       return VS_STALL_UNIT_BUSY;
   } else if (ti->unit != VS_U_CTRL) {
     uint64_t w = VS_NEVER;
-    if (!vs_units_accepts(simd_of(s, i), ti->unit, now + c->core_opc_latency, &w)) {
+    if (!vs_units_accepts(s->units_of[i], ti->unit, now + c->core_opc_latency, &w)) {
       vs_wake(&s->wake, now, w - c->core_opc_latency);
       return VS_STALL_UNIT_BUSY;
     }
@@ -391,8 +389,9 @@ static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
     fail(s, w);
     return;
   }
-  vs_tinfo tcopy = d == e->d ? e->ti : *vs_tinfo_get(g->tic, d);
-  const vs_tinfo *ti = &tcopy;
+  /* the entry stays in the I-buffer's ring until the next fetch, and no
+   * other instruction's information is looked up before this one issued */
+  const vs_tinfo *ti = d == e->d ? &e->ti : vs_tinfo_get(g->tic, d);
   vs_addr pc = w->pc;
   unsigned depth = vs_warp_div_depth(w);
   unsigned active = (unsigned)__builtin_popcountll(w->active);
@@ -428,7 +427,7 @@ static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
     t->opc_free[k] = ready;
   } else {
     uint64_t start;
-    uint64_t done = vs_units_exec(simd_of(s, i), ti->unit, ti->cls, active, w->nlanes, ready, &start);
+    uint64_t done = vs_units_exec(s->units_of[i], ti->unit, ti->cls, active, w->nlanes, ready, &start);
     vs_sb_reserve(&t->sb, ti, grp, done + c->core_wb_latency);
     t->opc_free[k] = start;
     resolved = done;
