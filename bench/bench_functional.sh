@@ -3,13 +3,14 @@
 # `ventsim run` (the whole process: reading the launch, simulating, exiting)
 # on kernels of more than 10^7 warp instructions, the median of several runs.
 #
-#   bench/bench_functional.sh [BUILD_DIR] [--runs N] [--quick] [-j N]
+#   bench/bench_functional.sh [BUILD_DIR] [--runs N] [--quick] [--scale N] [-j N]
 #
 # BUILD_DIR (default: build) holds src/ventsim and tests/vs_mkcase (built
 # with the test suite; measure a Release or RelWithDebInfo build).  --runs
 # sets the number of runs per kernel (default 5, median reported).  --quick
 # uses sizes 10x smaller and, unless --runs is given, one run (a smoke
-# test, not a measurement).
+# test, not a measurement).  --scale N multiplies the sizes by N (fast
+# machines: longer runs measure more precisely).
 # -j N passes `-j N` to ventsim run (default: one host thread).
 # Kernels: bench/kernels/func_*.s (our own assembly), 64 warps of 32 threads.
 # `rel` is each kernel's warp instructions per CPU second divided by that of
@@ -19,20 +20,23 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=build
 if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then build=$1; shift; fi
-usage() { echo "usage: $0 [BUILD_DIR] [--runs N] [--quick] [-j N]" >&2; exit 2; }
+usage() { echo "usage: $0 [BUILD_DIR] [--runs N] [--quick] [--scale N] [-j N]" >&2; exit 2; }
 runs=
 scale=1
+mult=1
 jobs=()
 while [ $# -gt 0 ]; do
   case $1 in
     --runs) [ $# -ge 2 ] || usage; runs=$2; shift 2 ;;
     --quick) scale=10; shift ;;
+    --scale) [ $# -ge 2 ] || usage; mult=$2; shift 2 ;;
     -j) [ $# -ge 2 ] || usage; jobs=(-j "$2"); shift 2 ;;
     *) usage ;;
   esac
 done
 [ -n "$runs" ] || runs=$((scale == 1 ? 5 : 1))
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "$0: --runs needs a positive number" >&2; exit 2; }
+[[ $mult =~ ^[1-9][0-9]*$ ]] || { echo "$0: --scale needs a positive number" >&2; exit 2; }
 V=${VENTSIM:-$build/src/ventsim}
 MK=${VS_MKCASE:-$build/tests/vs_mkcase}
 if ! [ -x "$V" ] || ! [ -x "$MK" ]; then echo "need $V and $MK (build with the tests)" >&2; exit 2; fi
@@ -42,11 +46,11 @@ trap 'rm -rf "$tmp"' EXIT
 # name | mkcase options.  16 work-groups x 4 warps (func_bar: 8 x 8) of 32
 # threads = 64 warps; func_ref first (the reference of `rel`).
 cases=(
-  "func_ref|--grid 16 --warps 4 --threads 32 --buf 8192 --arg $((53400 / scale))"
-  "func_alu|--grid 16 --warps 4 --threads 32 --buf 8192:f32rand:1 --buf 8192 --arg $((10000 / scale))"
-  "func_mem|--grid 16 --warps 4 --threads 32 --buf 262144:rand:1 --buf 262144:rand:2 --buf 262144 --buf 262144 --arg 65536 --arg $((260 / scale))"
-  "func_div|--grid 16 --warps 4 --threads 32 --buf 8192:rand:5 --buf 8192 --arg $((3000 / scale))"
-  "func_bar|--grid 8 --warps 8 --threads 32 --lds 9216 --buf 8192:rand:3 --buf 8192 --arg $((12500 / scale))"
+  "func_ref|--grid 16 --warps 4 --threads 32 --buf 8192 --arg $((53400 * mult / scale))"
+  "func_alu|--grid 16 --warps 4 --threads 32 --buf 8192:f32rand:1 --buf 8192 --arg $((10000 * mult / scale))"
+  "func_mem|--grid 16 --warps 4 --threads 32 --buf 262144:rand:1 --buf 262144:rand:2 --buf 262144 --buf 262144 --arg 65536 --arg $((260 * mult / scale))"
+  "func_div|--grid 16 --warps 4 --threads 32 --buf 8192:rand:5 --buf 8192 --arg $((3000 * mult / scale))"
+  "func_bar|--grid 8 --warps 8 --threads 32 --lds 9216 --buf 8192:rand:3 --buf 8192 --arg $((12500 * mult / scale))"
 )
 
 # median of the numbers on stdin
