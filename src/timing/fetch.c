@@ -29,8 +29,6 @@ void vs_fetch_redirect(vs_fwarp *w, vs_addr pc, uint64_t t)
   if (t > w->fetch_at) w->fetch_at = t;
 }
 
-static const vs_tinfo bad_pc_info = {.cls = VS_CLS_ILLEGAL, .flags = VS_TI_CTRL};
-
 /* Moves the instructions of the fetched group into the I-buffer */
 static void deliver(vs_fetch_unit *f, vs_fwarp *w, uint64_t now)
 {
@@ -38,23 +36,23 @@ static void deliver(vs_fetch_unit *f, vs_fwarp *w, uint64_t now)
   vs_addr end = (w->pc & ~(group - 1)) + group;
   uint64_t ready = now + f->hit_latency + f->decode_latency;
   while (vs_ibuf_free(&w->ib) && w->pc < end && !w->stop) {
-    vs_ibent e;
+    vs_ibent e = {0};
     e.pc = w->pc;
     e.ready_at = ready;
     vs_dpage *dp = (w->pc & 3) ? NULL : vs_mem_dpage(f->mem, w->pc);
     if (!dp) { /* not fetchable: the issue stage reports it */
       e.d = NULL;
-      e.ti = bad_pc_info;
+      e.flags = vs_tinfo_bad_pc.flags;
       vs_ibuf_push(&w->ib, &e);
       w->stop = 1;
       break;
     }
     e.d = &dp->insn[(w->pc & VS_PAGE_MASK) >> 2];
-    e.ti = *vs_tinfo_get(f->tic, e.d);
+    e.flags = vs_tinfo_get(f->tic, e.d)->flags;
     vs_ibuf_push(&w->ib, &e);
     f->insns++;
     w->pc += e.d->len ? e.d->len : 4;
-    if (e.ti.flags & VS_TI_CTRL) w->stop = 1;
+    if (e.flags & VS_TI_CTRL) w->stop = 1;
     if (w->pc == 0) break; /* wrapped around the address space */
   }
 }

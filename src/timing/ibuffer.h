@@ -15,10 +15,17 @@
 
 typedef struct vs_ibent {
   const vs_dinsn *d;     /* NULL: the pc could not be fetched (faults at issue) */
-  vs_tinfo ti;           /* a copy: the tinfo cache reuses its slots */
   vs_addr pc;
   uint64_t ready_at;     /* decoded from this cycle on */
+  uint16_t flags;        /* its vs_tinfo's flags (VS_TI_*)                       */
 } vs_ibent;
+
+/* The timing information of an entry: looked up in the cache each time
+ * (entries stay small; the cache may have reused the slot meanwhile) */
+static inline const vs_tinfo *vs_ibent_info(vs_tinfo_cache *c, const vs_ibent *e)
+{
+  return e->d ? vs_tinfo_get(c, e->d) : &vs_tinfo_bad_pc;
+}
 
 typedef struct vs_ibuf {
   vs_ibent e[VS_IBUF_MAX];

@@ -277,7 +277,7 @@ static int can_issue(vs_sm *s, unsigned i, const vs_ibent *e, uint64_t now)
     vs_wake(&s->wake, now, e->ready_at);
     return VS_STALL_IBUF_EMPTY;
   }
-  const vs_tinfo *ti = &e->ti;
+  const vs_tinfo *ti = vs_ibent_info(s->g->tic, e);
   if (ti->flags & (VS_TI_BARRIER | VS_TI_FENCE)) {
     unsigned mask = ti->flags & VS_TI_FENCE ? VS_CNT_ALL : vs_fence_counters(ti->fence);
     if (mask && !vs_memops_drained(&t->mo, mask, now, &s->wake)) return VS_STALL_MEM_COUNTERS;
@@ -389,9 +389,9 @@ static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
     fail(s, w);
     return;
   }
-  /* the entry stays in the I-buffer's ring until the next fetch, and no
-   * other instruction's information is looked up before this one issued */
-  const vs_tinfo *ti = d == e->d ? &e->ti : vs_tinfo_get(g->tic, d);
+  /* the cache entry stays as it is until the next lookup, after this
+   * instruction issued */
+  const vs_tinfo *ti = vs_tinfo_get(g->tic, d);
   vs_addr pc = w->pc;
   unsigned depth = vs_warp_div_depth(w);
   unsigned active = (unsigned)__builtin_popcountll(w->active);
@@ -495,7 +495,7 @@ static void issue_stage(vs_sm *s, uint64_t now)
       while (issued_by[i] < per_warp) {
         vs_ibent *e = vs_ibuf_front(&s->fw[i].ib);
         /* an entry for the other port is decided there */
-        if (e && nports == 2 && !!(e->ti.flags & VS_TI_VPORT) != (p == 1)) break;
+        if (e && nports == 2 && !!(e->flags & VS_TI_VPORT) != (p == 1)) break;
         int r = can_issue(s, i, e, now);
         if (r != VS_STALL_ISSUED) {
           if (!issued_by[i]) t->reason = (uint8_t)r;

@@ -5,6 +5,8 @@
 #include "timing/tinfo.h"
 #include "timing/units.h"
 
+const vs_tinfo vs_tinfo_bad_pc = {.cls = VS_CLS_ILLEGAL, .flags = VS_TI_CTRL};
+
 /* An operand in scoreboard terms; 0 if it names no register of a file */
 static int to_treg(const vs_isa *isa, const unsigned *base, const vs_operand *o, vs_treg *r)
 {

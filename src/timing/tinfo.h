@@ -50,6 +50,8 @@ typedef struct vs_tinfo {
 } vs_tinfo;
 
 struct vs_tprofile;
+/* What an instruction at a pc that cannot be fetched is (it faults at issue) */
+extern const vs_tinfo vs_tinfo_bad_pc;
 /* Fills ti from the decoded instruction (unit and port: the profile's). */
 void vs_tinfo_make(const vs_isa *isa, const struct vs_tprofile *p, const vs_dinsn *d, vs_tinfo *ti);
 /* Registers in the scoreboard: the sum of the files' counts */
