@@ -16,6 +16,7 @@ extern const vs_command vs_cmd_disasm;
 extern const vs_command vs_cmd_run;
 extern const vs_command vs_cmd_config; /* timing-model configuration (issue 5) */
 extern const vs_command vs_cmd_plot;   /* charts of statistics and timelines (issue 6) */
+extern const vs_command vs_cmd_compile; /* OpenCL C -> AMD code objects (issue 13) */
 
 /* Exit statuses shared by all commands */
 enum { VS_EXIT_OK = 0, VS_EXIT_FAIL = 1, VS_EXIT_USAGE = 2 };
