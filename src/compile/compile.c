@@ -303,7 +303,8 @@ static int preprocessed_calls_printf(cc_job *j, int *result)
   cc_argv a = {0};
   const char *clang = cc_tool(CC_CLANG, e);
   if (!clang || cc_argv_add(&a, clang, e) || cc_argv_add(&a, "-x", e) || cc_argv_add(&a, "cl", e) ||
-      add_target(j, &a) || cc_argv_add(&a, "-nogpulib", e) || add_front(j, &a) || cc_argv_add(&a, "-E", e) ||
+      add_target(j, &a) || cc_argv_add(&a, "-nogpulib", e) || add_front(j, &a) ||
+      cc_argv_add(&a, "-cl-no-stdinc", e) /* opencl-c-base.h declares printf */ || cc_argv_add(&a, "-E", e) ||
       cc_argv_add(&a, j->src_path, e) || cc_argv_add(&a, "-o", e) || cc_argv_add(&a, pp, e)) {
     cc_argv_free(&a);
     return -1;
@@ -441,6 +442,22 @@ static void cache_store_file(const char *dir, const char *key, const char *ext, 
 
 /* ---- the driver ---- */
 
+/* Messages name the source as given, not its temporary copy */
+static void strip_tmp(vs_buf *log, const char *tmp)
+{
+  char pre[4200];
+  int pl = cc_pathf(pre, sizeof pre, "%s/", tmp);
+  size_t w = 0;
+  for (size_t i = 0; i < log->len;) {
+    if (i + (size_t)pl <= log->len && !memcmp(log->data + i, pre, (size_t)pl)) {
+      i += (size_t)pl;
+      continue;
+    }
+    log->data[w++] = log->data[i++];
+  }
+  log->len = w;
+}
+
 static int finish(vs_cl_result *r, vs_buf *log, int status, vs_error *err)
 {
   vs_buf_append(log, "", 1, NULL); /* NUL */
@@ -513,6 +530,8 @@ int vs_cl_compile(const char *src, size_t len, const vs_cl_options *o, vs_cl_res
       char p[4096];
       cc_pathf(p, sizeof p, "%s/%s.printf", cdir, key);
       r->used_printf_build = vs_readable(p);
+      if (o->verbose) fprintf(stderr, "ventsim: %s for %s: from the compile cache (%s/%s)\n",
+                              o->name ? o->name : "program.cl", o->mcpu, cdir, key);
       vs_buf_free(&log);
       cc_argv_free(&j.opts.front);
       free(cache);
@@ -555,6 +574,7 @@ int vs_cl_compile(const char *src, size_t len, const vs_cl_options *o, vs_cl_res
   r->len = blen;
   r->used_printf_build = use_printf;
   status = VS_CL_OK;
+  strip_tmp(&log, tmp);
   if (cache && key[0]) {
     vs_buf deps = {0};
     if (deps_text(dep_path, src_path, &deps) == 0) {
@@ -566,26 +586,14 @@ int vs_cl_compile(const char *src, size_t len, const vs_cl_options *o, vs_cl_res
     vs_buf_free(&deps);
   }
 out:
+  if (tmp && status != VS_CL_OK) strip_tmp(&log, tmp);
   if (status != VS_CL_OK && status != VS_CL_BUILD_FAILED && err->msg[0]) {
     vs_buf_append(&log, "ventsim: ", 9, NULL);
     vs_buf_append(&log, err->msg, strlen(err->msg), NULL);
     vs_buf_append(&log, "\n", 1, NULL);
   }
   cc_argv_free(&j.opts.front);
-  if (tmp) { /* messages name the source as given, not its temporary copy */
-    char pre[4200];
-    int pl = cc_pathf(pre, sizeof pre, "%s/", tmp);
-    size_t w = 0;
-    for (size_t i = 0; i < log.len;) {
-      if (i + (size_t)pl <= log.len && !memcmp(log.data + i, pre, (size_t)pl)) {
-        i += (size_t)pl;
-        continue;
-      }
-      log.data[w++] = log.data[i++];
-    }
-    log.len = w;
-    cc_rmdir(tmp);
-  }
+  if (tmp) cc_rmdir(tmp);
   free(tmp);
   free(devlibs);
   free(cache);

@@ -32,7 +32,7 @@ const char *cc_tool(int tool, vs_error *err);
 
 /* Runs argv (argv[0] a path or a PATH name), stdout and stderr appended to
  * log; returns the exit status (0 = success), or -1 if it could not run
- * (err set).  With verbose, the command line goes into the log first. */
+ * (err set).  With verbose, the command line is printed on stderr first. */
 int cc_run(const cc_argv *argv, vs_buf *log, int verbose, vs_error *err);
 
 /* A fresh private temporary directory (malloc'ed path) and its removal

@@ -173,12 +173,9 @@ out:
 
 int cc_run(const cc_argv *argv, vs_buf *log, int verbose, vs_error *err)
 {
-  if (verbose) {
-    for (size_t i = 0; i < argv->n; i++) {
-      if (i) vs_buf_append(log, " ", 1, NULL);
-      vs_buf_append(log, argv->v[i], strlen(argv->v[i]), NULL);
-    }
-    vs_buf_append(log, "\n", 1, NULL);
+  if (verbose) { /* asked for on the command line: straight to stderr */
+    for (size_t i = 0; i < argv->n; i++) fprintf(stderr, "%s%s", i ? " " : "", argv->v[i]);
+    fputc('\n', stderr);
   }
   char tmpl[] = "/tmp/ventsim-cc-log-XXXXXX";
   const char *td = getenv("TMPDIR");

@@ -190,6 +190,10 @@ static int get_u32(const msgpack_object *v, uint32_t *out)
 
 static int get_bool(const msgpack_object *v, int *out)
 {
+  if (v->type == MSGPACK_OBJECT_POSITIVE_INTEGER && v->via.u64 <= 1) { /* .workgroup_processor_mode: 1 */
+    *out = (int)v->via.u64;
+    return 0;
+  }
   if (v->type != MSGPACK_OBJECT_BOOLEAN) return -1;
   *out = v->via.boolean;
   return 0;
@@ -422,7 +426,7 @@ out:
 
 static int fail(Elf *elf, vs_codeobj *co, vs_error *err, const char *name, const char *what)
 {
-  if (err && (!err->code || !err->msg[0])) vs_error_set(err, VS_E_FORMAT, "%s: %s", name, what);
+  if (err) vs_error_set(err, VS_E_FORMAT, "%s: %s", name, what);
   if (elf) elf_end(elf);
   vs_codeobj_free(co);
   return -1;
