@@ -145,6 +145,7 @@ struct _cl_program {
   cl_uint kernels_attached;
   int from_binary, builtin;
   char *kernel_names;         /* ';'-separated, once built */
+  char *hdir;                 /* clCompileProgram's headers, kept for clLinkProgram */
   size_t nkernels;
   ocl_cb *release_cbs;
 };

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "compile/compile_int.h"
 #include "opencl/ocl.h"
 
 static cl_program new_program(cl_context c, cl_int *e)
@@ -153,10 +154,17 @@ static void pdev_clear(cl_program p, unsigned i)
   pd->log = pd->options = NULL;
 }
 
+static void rm_tree(const char *dir)
+{
+  cc_rmdir(dir); /* our own mkdtemp directory of header files */
+}
+
 void ocl_program_release(cl_program p)
 {
   if (--p->refs) return;
   ocl_reg_del(p);
+  if (p->hdir) rm_tree(p->hdir);
+  free(p->hdir);
   for (cl_uint i = 0; i < p->ctx->ndevices; i++) {
     pdev_clear(p, i);
     free(p->per[i].binary);
@@ -377,15 +385,11 @@ cl_int CL_API_CALL vcl_CompileProgram(cl_program p, cl_uint n, const cl_device_i
   }
   if (e == CL_SUCCESS) e = build(p, n, devs, opts ? opts : options, notify, user, 1);
   free(opts);
-  if (have_dir) { /* remove the headers */
-    char cmdbuf[sizeof dir + 32];
-    (void)cmdbuf;
-    for (cl_uint i = 0; i < nh; i++) {
-      char path[4096];
-      snprintf(path, sizeof path, "%s/%s", dir, names[i] ? names[i] : "");
-      unlink(path);
-    }
-    rmdir(dir);
+  if (have_dir) { /* the headers stay until the program goes: clLinkProgram needs them */
+    pthread_mutex_lock(&ocl_lock);
+    if (ocl_reg_type(p) == OT_PROGRAM && !p->hdir) p->hdir = strdup(dir);
+    else rm_tree(dir);
+    pthread_mutex_unlock(&ocl_lock);
   }
   return e;
 }
@@ -432,7 +436,19 @@ cl_program CL_API_CALL vcl_LinkProgram(cl_context c, cl_uint n, const cl_device_
     return NULL;
   }
   int lib = options && strstr(options, "-create-library");
-  char *opts = dupstr(options);
+  size_t olen = (options ? strlen(options) : 0) + 1;
+  pthread_mutex_lock(&ocl_lock);
+  for (cl_uint i = 0; i < np; i++) olen += progs[i]->hdir ? strlen(progs[i]->hdir) + 4 : 0;
+  char *opts = malloc(olen);
+  if (opts) {
+    snprintf(opts, olen, "%s", options ? options : "");
+    for (cl_uint i = 0; i < np; i++)
+      if (progs[i]->hdir) {
+        size_t l = strlen(opts);
+        snprintf(opts + l, olen - l, " -I%s", progs[i]->hdir);
+      }
+  }
+  pthread_mutex_unlock(&ocl_lock);
   if (opts) { /* the link options that are not compile options */
     char *s;
     while ((s = strstr(opts, "-create-library"))) memset(s, ' ', 15);
