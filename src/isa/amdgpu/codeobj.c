@@ -359,6 +359,46 @@ static int parse_printf(mp_ctx *c, const msgpack_object *v, vs_co_printf *p)
   return 0;
 }
 
+/* Walks one msgpack object without building it: every length and element
+ * count must fit in the bytes that remain.  msgpack-c would otherwise try to
+ * allocate what a corrupt count claims (gigabytes) before noticing. */
+static int msgpack_sane(const uint8_t *p, size_t len)
+{
+  size_t pos = 0;
+  uint64_t pending = 1;
+  while (pending) {
+    if (pos >= len) return 0;
+    uint8_t t = p[pos++];
+    uint64_t skip = 0, items = 0;
+    size_t hdr = 0;
+    if (t == 0xc1) return 0; /* never used */
+    if (t <= 0x7f || t >= 0xe0 || t == 0xc0 || t == 0xc2 || t == 0xc3) { /* fixint, nil, bool */
+    } else if (t >= 0x80 && t <= 0x8f) items = 2u * (t & 15u);
+    else if (t >= 0x90 && t <= 0x9f) items = t & 15u;
+    else if (t >= 0xa0 && t <= 0xbf) skip = t & 31u;
+    else if (t == 0xcc || t == 0xd0) skip = 1;
+    else if (t == 0xcd || t == 0xd1) skip = 2;
+    else if (t == 0xce || t == 0xd2 || t == 0xca) skip = 4;
+    else if (t == 0xcf || t == 0xd3 || t == 0xcb) skip = 8;
+    else if (t >= 0xd4 && t <= 0xd8) skip = 1 + (1u << (t - 0xd4)); /* fixext: type + data */
+    else {
+      hdr = (t == 0xc4 || t == 0xc7 || t == 0xd9) ? 1 : (t == 0xc5 || t == 0xc8 || t == 0xda || t == 0xdc || t == 0xde) ? 2 : 4;
+      if (len - pos < hdr) return 0;
+      uint64_t n = 0;
+      for (size_t i = 0; i < hdr; i++) n = n << 8 | p[pos + i];
+      pos += hdr;
+      if (t == 0xdc || t == 0xdd) items = n;
+      else if (t == 0xde || t == 0xdf) items = 2 * n;
+      else skip = n + ((t >= 0xc7 && t <= 0xc9) ? 1 : 0); /* ext: + its type byte */
+    }
+    if (skip > len - pos || items > len - pos) return 0;
+    pos += (size_t)skip;
+    pending += items;
+    pending--;
+  }
+  return 1;
+}
+
 static int parse_metadata(vs_codeobj *co, const char *desc, size_t len, const char *name, vs_error *err)
 {
   mp_ctx c = {co, name, err};
@@ -366,7 +406,7 @@ static int parse_metadata(vs_codeobj *co, const char *desc, size_t len, const ch
   msgpack_unpacked_init(&u);
   size_t off = 0;
   int rc = 0;
-  if (msgpack_unpack_next(&u, desc, len, &off) != MSGPACK_UNPACK_SUCCESS) {
+  if (!msgpack_sane((const uint8_t *)desc, len) || msgpack_unpack_next(&u, desc, len, &off) != MSGPACK_UNPACK_SUCCESS) {
     rc = mp_fail(&c, "the payload is not valid msgpack");
     goto out;
   }
