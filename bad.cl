@@ -1,1 +1,0 @@
-kernel void f() { x; }
