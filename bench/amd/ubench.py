@@ -106,16 +106,20 @@ def p_lds(cfg, pt):
 
 def p_valu(kind, dep):
     def f(cfg, pt):
-        return cfg[("valu_lat_" if dep else "valu_issue_") + kind]
+        v = cfg[("valu_lat_" if dep else "valu_issue_") + kind]
+        if kind == "imul" and cfg["target"].startswith("gfx9"):
+            v += cfg["valu_issue_f32"]     # gfx9: v_mul_lo_u32 + v_add_u32 per op
+        return v                           # gfx11: one v_mad_u64_u32 per op
     return f
 
 
 def p_salu_dep(cfg, pt):
-    return cfg["salu_lat"]
+    return 2 * cfg["salu_lat"]             # s_mul_i32 + s_add_i32 per op
 
 
 def p_salu_indep(cfg, pt):
-    return 1.0 / cfg["salu_per_cu_cycle"] if cfg["wave"] == 64 else 1.0
+    # one wave: GCN issues one instruction per wave every 4 cycles, RDNA3 one per cycle
+    return 2 * (4 if cfg["target"].startswith("gfx9") else 1)
 
 
 def p_barrier(cfg, pt):

@@ -40,7 +40,7 @@ for t in gfx900 gfx906 gfx1100 gfx1100w64; do
     body "$C" valu_f32_$d | has 'v_(dual_)?fmac?_f32' "$t valu_f32_$d: no f32 FMA"
     body "$C" valu_f64_$d | has 'v_fma_f64' "$t valu_f64_$d: no v_fma_f64"
     body "$C" valu_trans_$d | has 'v_rsq_f32' "$t valu_trans_$d: no v_rsq_f32"
-    # gfx11 folds the dependent multiply-add into v_mad_u64_u32 (docs/amd-ubench.md)
+    # gfx11 folds each multiply-add into one v_mad_u64_u32 (docs/amd-ubench.md)
     body "$C" valu_imul_$d | has 'v_mul_lo_u32|v_mad_u64_u32' "$t valu_imul_$d: no 32-bit integer multiply"
     [ "$(body "$C" salu_$d | grep -c 's_mul_i32')" -ge 8 ] || fail "$t salu_$d: the 8 multiplies are not s_mul_i32"
   done
