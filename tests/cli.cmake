@@ -2,3 +2,5 @@
 vs_cli_test(progress_line progress_line.sh)
 vs_cli_test(disasm_cli disasm_cli.sh)
 vs_cli_test(logdiff logdiff.sh)
+vs_cli_test(output_files output_files.sh)
+set_property(TEST output_files APPEND PROPERTY ENVIRONMENT VS_MKCASE=$<TARGET_FILE:vs_mkcase>)

@@ -1,5 +1,4 @@
 /* ventsim run: run launches in the Ventus exchange format on one device. */
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -8,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "cli/progress.h"
+#include "common/outfile.h"
 #include "common/util.h"
 #include "debug/gdb_server.h"
 #include "ventsim/launch.h"
@@ -83,20 +83,26 @@ static int drain_print(void *ctx, vs_device *dev, const vs_launch *l)
   return vs_print_drain(dev, p->addr, p->size, &p->cursor, 0, stdout, &err) ? -1 : 0;
 }
 
-static FILE *open_out(const char *path)
+/* Output files ('-' = stdout) go through common/outfile.h: a regular file
+ * is replaced only when complete, devices and FIFOs are written through. */
+static FILE *open_out(vs_outfile *o, const char *path)
 {
-  if (strcmp(path, "-") == 0) return stdout;
-  FILE *f = fopen(path, "w");
-  if (!f) vs_cli_error("run", "%s: %s", path, strerror(errno));
-  return f;
+  vs_error e = {0};
+  if (vs_outfile_open(o, path, VS_OUT_DASH, &e)) {
+    vs_cli_error("run", "%s", e.msg);
+    return NULL;
+  }
+  return o->f;
 }
 
-static int close_out(FILE *f, const char *path)
+static int close_out(vs_outfile *o)
 {
-  if (!f) return 0;
-  int bad = f == stdout ? fflush(f) != 0 : fclose(f) != 0;
-  if (bad) vs_cli_error("run", "%s: write error", path);
-  return bad ? -1 : 0;
+  vs_error e = {0};
+  if (vs_outfile_commit(o, &e)) {
+    vs_cli_error("run", "%s", e.msg);
+    return -1;
+  }
+  return 0;
 }
 
 /* --gdb: listens on 127.0.0.1:PORT and waits for gdb.  The vector
@@ -271,8 +277,9 @@ static int run(int argc, char **argv)
     vs_timing_config_free(tcfg);
     return VS_EXIT_FAIL;
   }
+  vs_outfile trace_out = {0}, tl_out = {0};
   FILE *trace = NULL;
-  if (trace_path && !(trace = open_out(trace_path))) {
+  if (trace_path && !(trace = open_out(&trace_out, trace_path))) {
     vs_device_destroy(dev);
     vs_timing_config_free(tcfg);
     return VS_EXIT_FAIL;
@@ -286,7 +293,7 @@ static int run(int argc, char **argv)
   vs_stats *stats = NULL;
   if (stats_path && !(stats = vs_stats_create())) {
     vs_cli_error("run", "out of memory");
-    close_out(trace, trace_path);
+    vs_outfile_discard(&trace_out);
     vs_device_destroy(dev);
     vs_timing_config_free(tcfg);
     return VS_EXIT_FAIL;
@@ -295,11 +302,11 @@ static int run(int argc, char **argv)
   FILE *tlf = NULL; /* --timeline: streamed as the launches run */
   vs_timeline *tl = NULL;
   if (timeline_path) {
-    if (!(tlf = open_out(timeline_path)) || vs_timeline_create(&tl, tlf, &tlopt, &err)) {
+    if (!(tlf = open_out(&tl_out, timeline_path)) || vs_timeline_create(&tl, tlf, &tlopt, &err)) {
       if (tlf) vs_cli_error("run", "%s: %s", timeline_path, err.msg);
-      close_out(tlf, timeline_path);
+      vs_outfile_discard(&tl_out);
       vs_stats_free(stats);
-      close_out(trace, trace_path);
+      vs_outfile_discard(&trace_out);
       vs_device_destroy(dev);
       vs_timing_config_free(tcfg);
       return VS_EXIT_FAIL;
@@ -392,7 +399,7 @@ static int run(int argc, char **argv)
   vs_gdb_server_destroy(gdb);
   double secs = vs_now() - t0;
   vs_cli_progress_clear(&prog);
-  if (close_out(trace, trace_path)) status = VS_EXIT_FAIL;
+  if (trace && close_out(&trace_out)) status = VS_EXIT_FAIL;
   if (tl) { /* completed even after a kernel error: open spans end where it stopped */
     if (vs_timeline_finish(tl, &err)) {
       vs_cli_error("run", "%s: %s", timeline_path, err.msg);
@@ -403,23 +410,33 @@ static int run(int argc, char **argv)
                       "(--timeline-max-events; see --timeline-window)\n",
               timeline_path, vs_timeline_events(tl));
     vs_timeline_free(tl);
-    if (close_out(tlf, timeline_path)) status = VS_EXIT_FAIL;
+    if (close_out(&tl_out)) status = VS_EXIT_FAIL;
   }
   if (status == VS_EXIT_OK && dump_path) {
-    FILE *f = open_out(dump_path);
-    if (!f || vs_dump_buffers(dev, all, nall, f, &err)) {
-      if (f) vs_cli_error("run", "%s", err.msg);
+    vs_outfile o;
+    FILE *f = open_out(&o, dump_path);
+    if (!f) {
+      status = VS_EXIT_FAIL;
+    } else if (vs_dump_buffers(dev, all, nall, f, &err)) {
+      vs_cli_error("run", "%s: %s", dump_path, err.msg);
+      vs_outfile_discard(&o);
+      status = VS_EXIT_FAIL;
+    } else if (close_out(&o)) {
       status = VS_EXIT_FAIL;
     }
-    if (close_out(f, dump_path)) status = VS_EXIT_FAIL;
   }
   if (stats) {
-    FILE *f = status == VS_EXIT_OK ? open_out(stats_path) : NULL;
+    vs_outfile o;
+    FILE *f = status == VS_EXIT_OK ? open_out(&o, stats_path) : NULL;
     if (f && vs_stats_write_json(stats, f, &err)) {
       vs_cli_error("run", "%s: %s", stats_path, err.msg);
+      vs_outfile_discard(&o);
+      status = VS_EXIT_FAIL;
+    } else if (f && close_out(&o)) {
+      status = VS_EXIT_FAIL;
+    } else if (!f && status == VS_EXIT_OK) {
       status = VS_EXIT_FAIL;
     }
-    if (status == VS_EXIT_OK && (!f || close_out(f, stats_path))) status = VS_EXIT_FAIL;
     vs_stats_free(stats);
   }
   if (!quiet)

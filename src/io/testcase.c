@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/outfile.h"
 #include "common/util.h"
 #include "ventsim/testcase.h"
 
@@ -278,7 +279,7 @@ int vs_dump_buffers(vs_device *dev, const vs_tc_buffer *bufs, size_t n, FILE *ou
     }
   }
   free(order);
-  if (rc == 0 && ferror(out)) rc = vs_error_set(err, VS_E_IO, "error writing the memory dump");
+  if (rc == 0 && ferror(out)) rc = vs_error_set(err, VS_E_IO, "write error: %s", strerror(errno ? errno : EIO));
   return rc;
 }
 
@@ -290,14 +291,18 @@ int vs_testcase_save(vs_device *dev, const vs_testcase *tc, const char *metadata
   char *dpath = vs_malloc(n + 8, err);
   if (!dpath) return -1;
   snprintf(dpath, n + 8, "%.*s.data", (int)(n - el), metadata_path);
-  FILE *fm = fopen(metadata_path, "w");
-  FILE *fd = fm ? fopen(dpath, "w") : NULL;
-  if (!fm || !fd) {
-    vs_error_set(err, VS_E_IO, "%s: %s", fm ? dpath : metadata_path, strerror(errno));
-    if (fm) fclose(fm);
+  /* both files are written completely before either replaces its name */
+  vs_outfile om, od;
+  if (vs_outfile_open(&om, metadata_path, 0, err)) {
     free(dpath);
     return -1;
   }
+  if (vs_outfile_open(&od, dpath, 0, err)) {
+    vs_outfile_discard(&om);
+    free(dpath);
+    return -1;
+  }
+  FILE *fm = om.f, *fd = od.f;
   const vs_launch *l = &tc->launch;
   uint64_t vals[14] = {l->start_pc, tc->kernel_id, l->grid[0], l->grid[1], l->grid[2],
                        l->warp_threads, l->wg_warps, l->knl_addr, l->lds_size, l->pds_size,
@@ -320,8 +325,17 @@ int vs_testcase_save(vs_device *dev, const vs_testcase *tc, const char *metadata
                                 (uint32_t)by[3] << 24);
     }
   }
-  if (fclose(fm) != 0 && rc == 0) rc = vs_error_set(err, VS_E_IO, "%s: write error", metadata_path);
-  if (fclose(fd) != 0 && rc == 0) rc = vs_error_set(err, VS_E_IO, "%s: write error", dpath);
+  if (rc == 0 && (ferror(fm) || ferror(fd)))
+    rc = vs_error_set(err, VS_E_IO, "%s: write error", ferror(fm) ? metadata_path : dpath);
+  if (rc) {
+    vs_outfile_discard(&om);
+    vs_outfile_discard(&od);
+  } else if (vs_outfile_commit(&od, err)) {
+    vs_outfile_discard(&om);
+    rc = -1;
+  } else if (vs_outfile_commit(&om, err)) {
+    rc = -1;
+  }
   free(dpath);
   return rc;
 }

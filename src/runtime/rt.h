@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "common/outfile.h"
 #include "ventus.h"
 #include "ventsim/driver.h"
 #include "ventsim/elf.h"
@@ -119,10 +120,10 @@ typedef struct rt_dev {
   uint64_t nlaunches, nfailed, tot_warp, tot_thread, tot_cycles;
   double tot_seconds;
   vs_stats *stats;
-  FILE *trace;
-  int trace_is_stdout;
+  vs_outfile trace_out;       /* setting trace; completed when it changes or the device closes */
+  FILE *trace;                /* trace_out.f, or NULL                  */
   vs_timeline *timeline;      /* setting timeline: every timing launch */
-  FILE *timeline_file;
+  vs_outfile timeline_out;
   FILE *print_out;
   rt_save save;
 } rt_dev;
