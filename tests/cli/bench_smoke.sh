@@ -10,7 +10,6 @@
 #    diverges, so it has fewer.
 set -euo pipefail
 fail() { echo "FAIL: $*"; exit 1; }
-export VS_MKCASE=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
 out=$(bash "$VS_SOURCE_DIR/bench/bench_functional.sh" "$VS_BINARY_DIR" --quick) || fail "script failed: $out"
 echo "$out"
 rate='^(func_[a-z]+) +([0-9]+) +([0-9]+) +[0-9.]+ +[0-9.]+ +[0-9.]+ M +[0-9.]+ M +[0-9.]+ M +[0-9.]+$'

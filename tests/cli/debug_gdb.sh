@@ -23,13 +23,13 @@ cleanup() {
 trap cleanup EXIT
 fail() { echo "FAIL: $*"; echo "--- gdb output"; cat "$tmp/gdb.out" 2> /dev/null || true
          echo "--- server stderr"; cat "$tmp/srv.err" 2> /dev/null || true; exit 1; }
-MK=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
+MK() { "$VENTSIM" mkcase "$@"; }
 
 mkcase() { # NAME: launch files and ELF of tests/debug/NAME.s
   local s="$VS_SOURCE_DIR/tests/debug/$1.s" spec
   spec=$(grep -m1 '^# mkcase:' "$s" | sed 's/^# mkcase://')
   # shellcheck disable=SC2086
-  "$MK" -o "$tmp/$1.metadata" $spec "$s" || fail "vs_mkcase $1"
+  MK -o "$tmp/$1.metadata" $spec "$s" || fail "ventsim mkcase $1"
   "$VENTSIM" as -o "$tmp/$1.elf" "$s" || fail "ventsim as $1"
 }
 

@@ -8,7 +8,7 @@ set -euo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-MK=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
+MK() { "$VENTSIM" mkcase "$@"; }
 F=$VS_SOURCE_DIR/tests/func
 
 expect_fail() { # expect_fail PATTERN METADATA [options...]
@@ -23,7 +23,7 @@ expect_fail() { # expect_fail PATTERN METADATA [options...]
   [ "$(grep -c '' "$tmp/err")" -le 12 ] || fail "$meta: more than a message: $(head -c 500 "$tmp/err")"
 }
 
-"$MK" -o "$tmp/good.metadata" --kernel scale --grid 2 --warps 2 --threads 4 \
+MK -o "$tmp/good.metadata" --kernel scale --grid 2 --warps 2 --threads 4 \
   --buf 64:iota --buf 64 --buf 64 "$F/twolaunch.s" || fail mkcase
 "$VENTSIM" run -q "$tmp/good.metadata" || fail "the unmodified launch fails"
 nm=$(grep -c '' "$tmp/good.metadata")
@@ -86,7 +86,7 @@ expect_fail "dmissing.data" "$tmp/dmissing.metadata"
 kfail() { # kfail KERNEL PATTERN [run options...]
   local k=$1 pat=$2
   shift 2
-  "$MK" -o "$tmp/$k.metadata" --kernel "$k" --grid 2 --warps 2 --threads 4 --buf 64 "$F/errors.s" || fail "mkcase $k"
+  MK -o "$tmp/$k.metadata" --kernel "$k" --grid 2 --warps 2 --threads 4 --buf 64 "$F/errors.s" || fail "mkcase $k"
   expect_fail "$pat" "$tmp/$k.metadata" "$@"
   expect_fail "kernel error in '$k', work-group [01] ([01],0,0), warp [01], pc 0x" "$tmp/$k.metadata" "$@" -j 2 --interleave 1
 }

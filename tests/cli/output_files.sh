@@ -14,10 +14,10 @@ set -euo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-MK=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
+MK() { "$VENTSIM" mkcase "$@"; }
 s="$VS_SOURCE_DIR/tests/timing/vecadd.s"
 cd "$tmp"
-"$MK" -o v.metadata --kernel vecadd --grid 2 --warps 2 --threads 8 \
+MK -o v.metadata --kernel vecadd --grid 2 --warps 2 --threads 8 \
   --buf 256:iota --buf 256:rand:3 --buf 256 "$s" || fail "mkcase"
 "$VENTSIM" as -o ref.elf "$s" || fail "as"
 
@@ -108,7 +108,7 @@ python3 -m json.tool d/sub/timeline.real > /dev/null || fail "--timeline through
 # ---- a write error leaves the old file in place and no temporary file
 head -c 20000 /dev/zero > big.bin
 echo "old dump" > keep.txt
-"$MK" -o big.metadata --kernel vecadd --grid 2 --warps 2 --threads 8 \
+MK -o big.metadata --kernel vecadd --grid 2 --warps 2 --threads 8 \
   --buf 65536:iota --buf 65536 --buf 65536 "$s" || fail "mkcase big"
 set +e
 ( ulimit -f 8; trap '' XFSZ; "$VENTSIM" run -q --dump keep.txt big.metadata ) 2> err

@@ -11,10 +11,10 @@ python3 -c 'import matplotlib' 2> /dev/null || /usr/bin/python3 -c 'import matpl
   { echo "SKIP: matplotlib is not installed"; exit 77; }
 PY=python3
 python3 -c 'import matplotlib' 2> /dev/null || PY=/usr/bin/python3
-MK=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
+MK() { "$VENTSIM" mkcase "$@"; }
 s="$VS_SOURCE_DIR/tests/timing/vecadd.s"
-"$MK" -o "$tmp/va.metadata" --kernel vecadd --grid 12 --warps 4 --threads 16 \
-  --buf 4096:iota --buf 4096:rand:3 --buf 4096 "$s" || fail "vs_mkcase"
+MK -o "$tmp/va.metadata" --kernel vecadd --grid 12 --warps 4 --threads 16 \
+  --buf 4096:iota --buf 4096:rand:3 --buf 4096 "$s" || fail "ventsim mkcase"
 cp "$tmp/va.metadata" "$tmp/vb.metadata"
 cp "$tmp/va.data" "$tmp/vb.data"
 

@@ -14,7 +14,7 @@ set -euo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-MK=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
+MK() { "$VENTSIM" mkcase "$@"; }
 CHECK="$VS_SOURCE_DIR/tests/trace/check_trace.py"
 PY=python3
 command -v python3 > /dev/null || PY=/usr/bin/python3
@@ -22,8 +22,8 @@ check() { "$PY" "$CHECK" "$@" || fail "check_trace.py $*"; }
 
 s="$VS_SOURCE_DIR/tests/timing/vecadd.s"
 # 12 work-groups of 4 warps of 16 threads (spec of the test, not of the output)
-"$MK" -o "$tmp/va.metadata" --kernel vecadd --grid 12 --warps 4 --threads 16 \
-  --buf 4096:iota --buf 4096:rand:3 --buf 4096 "$s" || fail "vs_mkcase"
+MK -o "$tmp/va.metadata" --kernel vecadd --grid 12 --warps 4 --threads 16 \
+  --buf 4096:iota --buf 4096:rand:3 --buf 4096 "$s" || fail "ventsim mkcase"
 cp "$tmp/va.metadata" "$tmp/vb.metadata"
 cp "$tmp/va.data" "$tmp/vb.data"
 SI="--set sim.sample_interval=100"
