@@ -8,6 +8,9 @@
 #error "ventsim stores simulated memory in host byte order and needs a little-endian host"
 #endif
 
+static vs_dpage no_dpage; /* the decoded page of vs_mem_no_page: never a warp's */
+vs_page vs_mem_no_page = {.decoded = &no_dpage};
+
 int vs_mem_init(vs_mem *m, uint64_t limit, vs_error *err)
 {
   memset(m, 0, sizeof *m);

@@ -57,6 +57,12 @@ typedef struct vs_mem {
   void *decode_ctx;
 } vs_mem;
 
+/* Where a warp's fetch cache points before its first fetch (vs_warp.cp_page):
+ * a page outside the page table whose decoded instructions are never a
+ * warp's, so the fetch fast path always misses on it -- whatever the pc,
+ * also one in the first page (vs_warp_fetch_reset). */
+extern vs_page vs_mem_no_page;
+
 /* Fault kinds for accesses */
 enum { VS_MF_NONE = 0, VS_MF_UNMAPPED, VS_MF_MISALIGNED, VS_MF_NOMEM };
 

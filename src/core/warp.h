@@ -100,6 +100,16 @@ typedef struct vs_warp {
   vs_fault fault;
 } vs_warp;
 
+/* Empties the warp's fetch cache: its next fetch takes the slow path (for a
+ * new warp, whose pc may be anywhere -- also in page 0, where a zeroed
+ * cache would look valid). */
+static inline void vs_warp_fetch_reset(vs_warp *w)
+{
+  w->cp_base = 0;
+  w->cp_page = &vs_mem_no_page;
+  w->cp_dpage = NULL;
+}
+
 /* Changes the active mask, keeping the thread-instruction count exact
  * without per-instruction work. */
 static inline void vs_warp_set_active(vs_warp *w, vs_mask m)
