@@ -560,6 +560,14 @@ unsigned vs_sm_outstanding(const vs_sm *s, uint64_t now)
   return s->lsu.count + vs_cache_mshr_busy(&s->dc.c, now) + vs_dcache_wshr_busy(&s->dc, now);
 }
 
+int vs_sm_memory_busy(const vs_sm *s, uint64_t now)
+{
+  if (vs_sm_outstanding(s, now) || vs_cache_mshr_busy(&s->fe.ic, now)) return 1;
+  for (unsigned k = 0; k < s->nwg; k++)
+    if (s->wg[k].used && s->wg[k].flushing && s->wg[k].end_at > now) return 1;
+  return 0;
+}
+
 unsigned vs_sm_active_warps(const vs_sm *s)
 {
   unsigned n = 0;
