@@ -327,6 +327,7 @@ static int run(int argc, char **argv)
   size_t nall = 0;
   uint64_t winsn = 0, tinsn = 0, cycles = 0;
   unsigned launches = 0;
+  int stop_reported = 0; /* the debugger's end of the run was reported */
   double t0 = vs_now();
   for (int i = optind; i < argc && status == VS_EXIT_OK; i++) {
     const char *slash = strrchr(argv[i], '/');
@@ -378,7 +379,13 @@ static int run(int argc, char **argv)
     }
     if (run_failed) {
       vs_cli_progress_clear(&prog);
-      vs_cli_error("run", "%s", err.msg);
+      const char *why = gdb ? vs_gdb_server_ended(gdb) : NULL;
+      if (why && err.code == VS_E_STOPPED) { /* not a kernel error: gdb went away or killed it */
+        vs_cli_error("run", "run stopped (%s): %s", why, err.msg);
+        stop_reported = 1;
+      } else {
+        vs_cli_error("run", "%s", err.msg);
+      }
       status = VS_EXIT_FAIL;
     }
     if (status == VS_EXIT_OK && opt.on_print &&
@@ -394,7 +401,8 @@ static int run(int argc, char **argv)
     }
     vs_testcase_free(&tc);
   }
-  if (gdb && vs_gdb_server_ended(gdb)) vs_cli_error("run", "run stopped: %s", vs_gdb_server_ended(gdb));
+  if (gdb && vs_gdb_server_ended(gdb) && !stop_reported)
+    vs_cli_error("run", "run stopped: %s", vs_gdb_server_ended(gdb));
   vs_gdb_server_finish(gdb, status);
   vs_gdb_server_destroy(gdb);
   double secs = vs_now() - t0;

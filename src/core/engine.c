@@ -105,17 +105,30 @@ static int run_slice_instrumented(worker *wk, vs_warp *w, uint64_t n)
   return VS_EV_NONE;
 }
 
-/* Same, one instruction at a time between the debugger's hooks */
+static int stopped_by_debugger(vs_warp *w)
+{
+  return vs_warp_fault(w, VS_FAULT_STOPPED, 0, "stopped by the debugger");
+}
+
+/* 1 for the events the engine acts on before after_insn sees them */
+static int acted_on_first(int ev)
+{
+  return ev == VS_EV_BARRIER || ev == VS_EV_END || ev == VS_EV_PRINT;
+}
+
+/* Same, one instruction at a time between the debugger's hooks.  For a
+ * barrier arrival, a warp's end or a print, run_wg calls after_insn once
+ * it has acted on the event (so a stop there shows the barrier opened). */
 static int run_slice_debug(worker *wk, vs_warp *w, uint64_t n, int instrumented)
 {
   const vs_debug_hooks *dbg = wk->sh->opt->debug;
   while (n--) {
     int act = dbg->before_insn(dbg->ctx, w);
     if (act == VS_DBG_YIELD) return VS_EV_NONE;
-    if (act == VS_DBG_KILL) return vs_warp_fault(w, VS_FAULT_LIMIT, 0, "killed by the debugger");
+    if (act == VS_DBG_KILL) return stopped_by_debugger(w);
     int ev = instrumented ? run_slice_instrumented(wk, w, 1) : vs_step(w);
-    if (dbg->after_insn(dbg->ctx, w, ev) == VS_DBG_KILL && ev != VS_EV_FAULT)
-      return vs_warp_fault(w, VS_FAULT_LIMIT, 0, "killed by the debugger");
+    if (acted_on_first(ev)) return ev;
+    if (dbg->after_insn(dbg->ctx, w, ev) == VS_DBG_KILL && ev != VS_EV_FAULT) return stopped_by_debugger(w);
     if (ev == VS_EV_FAULT && w->state == VS_W_READY) ev = VS_EV_NONE; /* handled (ebreak) */
     if (ev != VS_EV_NONE) return ev;
   }
@@ -260,6 +273,11 @@ static int run_wg(worker *wk)
         vs_wg_end_warp(wg, w);
         break;
       default: /* VS_EV_FAULT */
+        return vs_exec_report_fault(&wk->ex, w, &wk->err);
+      }
+      if (__builtin_expect(opt->debug != NULL, 0) && acted_on_first(ev) &&
+          opt->debug->after_insn(opt->debug->ctx, w, ev) == VS_DBG_KILL) {
+        stopped_by_debugger(w);
         return vs_exec_report_fault(&wk->ex, w, &wk->err);
       }
     }

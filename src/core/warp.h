@@ -37,6 +37,8 @@ enum vs_fault_kind {
   VS_FAULT_LIMIT,       /* --max-instructions (or cycles) reached        */
   VS_FAULT_DEADLOCK,    /* warps wait at barriers that can never open    */
   VS_FAULT_BREAK,       /* ebreak without a debugger                     */
+  VS_FAULT_STOPPED,     /* not a kernel error: stopped by the debugger or
+                           a stop request; msg says by what              */
 };
 
 typedef struct vs_fault {

@@ -96,4 +96,10 @@ kfail unmapped "warp 1, pc 0x8000[0-9a-f]* \`vlw12.v v2, 12(v1)\`: load from unm
 kfail misaligned "warp 1, pc 0x8000[0-9a-f]* \`lw t2, 0(t1)\`: misaligned 4-byte load from address 0x90000002"
 kfail divergent_end "warp 1, pc 0x8000[0-9a-f]* \`endprg\`: endprg inside divergent control flow (SIMT stack depth 1, active mask 0xc)"
 kfail forever "warp 1, pc 0x8000[0-9a-f]* \`j [^\`]*\`: instruction limit reached (--max-instructions 10000)" --max-instructions 10000
+kfail misaligned_pc "warp 1, pc 0x8000[0-9a-f]*[26ae] \`(no instruction: misaligned pc)\`: misaligned pc 0x8000"
+# the memory limit: a warp writes a new page of private memory 256 times
+MK -o "$tmp/memlimit.metadata" --kernel memlimit --grid 2 --warps 2 --threads 4 --pds 262144 --buf 64 \
+  "$F/errors.s" || fail "mkcase memlimit"
+expect_fail "warp 1, pc 0x8000[0-9a-f]* \`sw t2, 0(t1)\`: store to 0x[0-9a-f]* exceeds the device memory limit" \
+  "$tmp/memlimit.metadata" --mem-limit 131072
 echo "PASS: func errors"
