@@ -1,6 +1,7 @@
 /* ventsim run: run launches in the Ventus exchange format on one device. */
 #include <getopt.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +59,14 @@ static const char usage[] =
   "  -q, --quiet            no summary line\n"
   "  -h, --help             this help\n"
   "\n"
-  "exit status: 0 success, 1 kernel error or bad input, 2 usage error\n";
+  "Kernels that print (docs/print-buffer.md) print to stdout, or to stderr when\n"
+  "one of the output files is '-' (one at most).  When a run stops early (a\n"
+  "kernel error, a limit, a launch that cannot be loaded, SIGINT or SIGTERM),\n"
+  "--stats and --timeline are still completed and marked \"partial\"; after a\n"
+  "signal the process then ends by that signal.\n"
+  "\n"
+  "exit status: 0 success, 1 kernel error or bad input, 2 usage error,\n"
+  "130/143 stopped by SIGINT/SIGTERM\n";
 
 static int parse_count(const char *opt, const char *s, uint64_t max, uint64_t *out)
 {
@@ -70,9 +78,11 @@ static int parse_count(const char *opt, const char *s, uint64_t max, uint64_t *o
 }
 
 /* The print buffer named by a launch's kernel metadata (spec 6.5): drained
- * to stdout while the kernel runs and at the end (docs/print-buffer.md). */
+ * to stdout (stderr when an output file is '-') while the kernel runs and
+ * at the end (docs/print-buffer.md). */
 typedef struct print_state {
   uint32_t addr, size, cursor;
+  FILE *out;
 } print_state;
 
 static int drain_print(void *ctx, vs_device *dev, const vs_launch *l)
@@ -80,7 +90,38 @@ static int drain_print(void *ctx, vs_device *dev, const vs_launch *l)
   (void)l;
   print_state *p = ctx;
   vs_error err;
-  return vs_print_drain(dev, p->addr, p->size, &p->cursor, 0, stdout, &err) ? -1 : 0;
+  return vs_print_drain(dev, p->addr, p->size, &p->cursor, 0, p->out, &err) ? -1 : 0;
+}
+
+/* SIGINT and SIGTERM stop the run (vs_run_options.stop); the output files
+ * are completed and marked partial, then the signal ends the process.  A
+ * second signal ends it at once. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+  if (stop_signal) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return;
+  }
+  stop_signal = sig;
+}
+
+static void catch_stop_signals(int on)
+{
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on ? on_stop_signal : SIG_DFL;
+  sa.sa_flags = SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+}
+
+static const char *signal_name(int sig)
+{
+  return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
 }
 
 /* Output files ('-' = stdout) go through common/outfile.h: a regular file
@@ -268,6 +309,16 @@ static int run(int argc, char **argv)
     vs_timing_config_free(tcfg);
     return VS_EXIT_USAGE;
   }
+  /* one output on stdout at most; kernels then print to stderr */
+  const char *outs[] = {dump_path, stats_path, trace_path, timeline_path};
+  int dashes = 0;
+  for (size_t k = 0; k < sizeof outs / sizeof outs[0]; k++) dashes += outs[k] && !strcmp(outs[k], "-");
+  if (dashes > 1) {
+    vs_cli_error("run", "only one of --dump, --stats, --trace and --timeline can be '-' (standard output)");
+    vs_timing_config_free(tcfg);
+    return VS_EXIT_USAGE;
+  }
+  FILE *print_out = dashes ? stderr : stdout;
 
   vs_error err = {0};
   vs_device *dev = NULL;
@@ -317,6 +368,11 @@ static int run(int argc, char **argv)
   vs_cli_progress_init(&prog, (unsigned)(argc - optind));
   opt.on_progress = vs_cli_progress_cb;
   opt.on_progress_ctx = &prog;
+  stop_signal = 0;
+  if (!use_gdb) { /* (under gdb, the signals keep ending the process) */
+    catch_stop_signals(1);
+    opt.stop = &stop_signal;
+  }
 
   int status = VS_EXIT_OK;
   vs_gdb_server *gdb = NULL; /* --gdb */
@@ -328,14 +384,16 @@ static int run(int argc, char **argv)
   uint64_t winsn = 0, tinsn = 0, cycles = 0;
   unsigned launches = 0;
   int stop_reported = 0; /* the debugger's end of the run was reported */
+  char first_error[VS_ERRMSG_MAX] = "";
   double t0 = vs_now();
-  for (int i = optind; i < argc && status == VS_EXIT_OK; i++) {
+  for (int i = optind; i < argc && status == VS_EXIT_OK && !stop_signal; i++) {
     const char *slash = strrchr(argv[i], '/');
     vs_cli_progress_launch(&prog, (unsigned)(i - optind), slash ? slash + 1 : argv[i]);
     vs_testcase tc;
     memset(&tc, 0, sizeof tc);
     if (vs_testcase_load(argv[i], &tc, &err) || vs_testcase_install(dev, &tc, &err)) {
       vs_cli_error("run", "%s", err.msg);
+      snprintf(first_error, sizeof first_error, "%s", err.msg);
       vs_testcase_free(&tc);
       status = VS_EXIT_FAIL;
       break;
@@ -352,7 +410,7 @@ static int run(int argc, char **argv)
         all[k] = tc.buf[b];
       }
     }
-    print_state ps = {0, 0, 0};
+    print_state ps = {0, 0, 0, print_out};
     uint32_t pw[2] = {0, 0}; /* KNL_PRINT_ADDR, KNL_PRINT_SIZE */
     opt.on_print = NULL;
     if (vs_device_read(dev, tc.launch.knl_addr + 48, pw, sizeof pw, &err) == 0 && pw[0] && pw[1] &&
@@ -383,13 +441,16 @@ static int run(int argc, char **argv)
       if (why && err.code == VS_E_STOPPED) { /* not a kernel error: gdb went away or killed it */
         vs_cli_error("run", "run stopped (%s): %s", why, err.msg);
         stop_reported = 1;
+      } else if (stop_signal && err.code == VS_E_STOPPED) {
+        vs_cli_error("run", "interrupted by %s: %s", signal_name(stop_signal), err.msg);
       } else {
         vs_cli_error("run", "%s", err.msg);
       }
+      snprintf(first_error, sizeof first_error, "%s", err.msg);
       status = VS_EXIT_FAIL;
     }
     if (status == VS_EXIT_OK && opt.on_print &&
-        vs_print_drain(dev, ps.addr, ps.size, &ps.cursor, 1, stdout, &err)) {
+        vs_print_drain(dev, ps.addr, ps.size, &ps.cursor, 1, print_out, &err)) {
       vs_cli_error("run", "%s", err.msg);
       status = VS_EXIT_FAIL;
     }
@@ -407,8 +468,21 @@ static int run(int argc, char **argv)
   vs_gdb_server_destroy(gdb);
   double secs = vs_now() - t0;
   vs_cli_progress_clear(&prog);
+  if (stop_signal && status == VS_EXIT_OK) { /* between launches */
+    vs_cli_error("run", "interrupted by %s after %u of %d launches", signal_name(stop_signal), launches,
+                 argc - optind);
+    status = VS_EXIT_FAIL;
+  }
+  /* statistics and timeline of a run that stopped early say so */
+  char partial[VS_ERRMSG_MAX + 128] = "";
+  if (status != VS_EXIT_OK) {
+    if (stop_signal) snprintf(first_error, sizeof first_error, "interrupted by %s", signal_name(stop_signal));
+    snprintf(partial, sizeof partial, "%s: %u of %d launches completed",
+             *first_error ? first_error : "the run stopped", launches, argc - optind);
+  }
   if (trace && close_out(&trace_out)) status = VS_EXIT_FAIL;
   if (tl) { /* completed even after a kernel error: open spans end where it stopped */
+    if (*partial) vs_timeline_set_partial(tl, partial);
     if (vs_timeline_finish(tl, &err)) {
       vs_cli_error("run", "%s: %s", timeline_path, err.msg);
       status = VS_EXIT_FAIL;
@@ -433,9 +507,11 @@ static int run(int argc, char **argv)
       status = VS_EXIT_FAIL;
     }
   }
-  if (stats) {
+  if (stats) { /* what was gathered, also when the run stopped early */
     vs_outfile o;
-    FILE *f = status == VS_EXIT_OK ? open_out(&o, stats_path) : NULL;
+    vs_error perr = {0};
+    if (*partial && vs_stats_set_partial(stats, partial, &perr)) vs_cli_error("run", "%s", perr.msg);
+    FILE *f = open_out(&o, stats_path);
     if (f && vs_stats_write_json(stats, f, &err)) {
       vs_cli_error("run", "%s: %s", stats_path, err.msg);
       vs_outfile_discard(&o);
@@ -459,6 +535,11 @@ static int run(int argc, char **argv)
   free(all);
   vs_device_destroy(dev);
   vs_timing_config_free(tcfg);
+  if (!use_gdb) catch_stop_signals(0);
+  if (stop_signal) { /* the outputs are complete: now the signal ends the process */
+    fflush(NULL);
+    raise(stop_signal);
+  }
   return status;
 }
 

@@ -225,6 +225,10 @@ static int run_wg(worker *wk)
       vs_warp *w = wg->warps[i];
       if (w->state != VS_W_READY) continue;
       if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) return 1; /* another failed */
+      if (opt->stop && *opt->stop) { /* the host asked the launch to stop */
+        vs_warp_fault(w, VS_FAULT_STOPPED, 0, "stopped on request");
+        return vs_exec_report_fault(&wk->ex, w, &wk->err);
+      }
       uint64_t slice = take_budget(sh, quantum);
       if (slice == 0) {
         vs_warp_fault(w, VS_FAULT_LIMIT, 0,
@@ -358,6 +362,7 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
     if (vs_warps_alloc(dev->isa, l, &wk->warps, err)) rc = -1;
   }
   double t0 = vs_now();
+  int ran = rc == 0; /* the workers ran: statistics record the launch, complete or not */
   if (rc == 0 && opt->debug) opt->debug->launch(opt->debug->ctx, l, 1);
   if (rc == 0) {
     if (nthreads == 1) {
@@ -393,13 +398,18 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
   pthread_mutex_destroy(&sh.print_lock);
   pthread_mutex_destroy(&sh.budget_lock);
   pthread_cond_destroy(&sh.budget_cv);
-  if (rc == 0 && opt->stats) {
+  if (ran && opt->stats) { /* a launch that stopped: what it did until then */
     vs_exec_stats st;
     memset(&st, 0, sizeof st);
     for (unsigned t = 0; t < nthreads; t++) vs_exec_stats_add(&st, &wks[t].st);
     st.warp_insns = res->warp_insns;
     st.thread_insns = res->thread_insns;
-    if (vs_stats_add_launch(opt->stats, l, &st, 0, res->seconds, NULL, err)) rc = -1;
+    vs_error serr = {0};
+    if (vs_stats_add_launch(opt->stats, l, &st, 0, res->seconds, NULL, &serr) ||
+        (rc && vs_stats_launch_stopped(opt->stats, err->msg, &serr))) {
+      if (rc == 0) *err = serr;
+      rc = -1;
+    }
   }
   if (wks)
     for (unsigned t = 0; t < nthreads; t++) vs_warps_free(wks[t].warps, l->wg_warps);

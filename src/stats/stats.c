@@ -16,11 +16,13 @@ typedef struct launch_rec {
   uint64_t cycles;
   double seconds;
   cJSON *timing;
+  char *error;      /* not NULL: the launch stopped before its end */
 } launch_rec;
 
 struct vs_stats {
   launch_rec *launches;
   size_t n, cap;
+  char *partial;    /* not NULL: why the run is incomplete */
 };
 
 static const char *const space_names[VS_NSPACES] = {"global", "local", "private"};
@@ -56,10 +58,30 @@ void vs_stats_free(vs_stats *s)
   if (!s) return;
   for (size_t i = 0; i < s->n; i++) {
     free(s->launches[i].name);
+    free(s->launches[i].error);
     cJSON_Delete(s->launches[i].timing);
   }
   free(s->launches);
+  free(s->partial);
   free(s);
+}
+
+int vs_stats_launch_stopped(vs_stats *s, const char *why, vs_error *err)
+{
+  if (!s->n) return vs_error_set(err, VS_E_STATE, "no launch recorded");
+  launch_rec *r = &s->launches[s->n - 1];
+  char *m = vs_strdup(why && *why ? why : "stopped", err);
+  if (!m) return -1;
+  free(r->error);
+  r->error = m;
+  return 0;
+}
+
+int vs_stats_set_partial(vs_stats *s, const char *why, vs_error *err)
+{
+  if (s->partial) return 0;
+  s->partial = vs_strdup(why && *why ? why : "incomplete", err);
+  return s->partial ? 0 : -1;
 }
 
 int vs_stats_add_launch(vs_stats *s, const vs_launch *l, const vs_exec_stats *e, uint64_t cycles,
@@ -149,8 +171,10 @@ int vs_stats_write_json(const vs_stats *s, FILE *out, vs_error *err)
   double secs = 0;
   int timing = 0;
   cJSON *arr = cJSON_CreateArray();
+  const char *partial = s->partial;
   for (size_t i = 0; i < s->n; i++) {
     const launch_rec *r = &s->launches[i];
+    if (!partial && r->error) partial = "a launch did not complete";
     vs_exec_stats_add(&tot, &r->e);
     cycles += r->cycles;
     secs += r->seconds;
@@ -165,6 +189,8 @@ int vs_stats_write_json(const vs_stats *s, FILE *out, vs_error *err)
     num(o, "pds_size", r->l.pds_size);
     if (r->timing) num(o, "cycles", (double)r->cycles);
     num(o, "seconds", r->seconds);
+    cJSON_AddBoolToObject(o, "completed", r->error == NULL);
+    if (r->error) cJSON_AddStringToObject(o, "error", r->error);
     cJSON *e = exec_json(&r->e, r->l.warp_threads);
     cJSON *child = e->child;
     e->child = NULL;
@@ -180,6 +206,8 @@ int vs_stats_write_json(const vs_stats *s, FILE *out, vs_error *err)
     cJSON_AddItemToArray(arr, o);
   }
   cJSON_AddStringToObject(root, "mode", timing ? "timing" : "functional");
+  cJSON_AddBoolToObject(root, "partial", partial != NULL);
+  if (partial) cJSON_AddStringToObject(root, "partial_reason", partial);
   if (timing) num(root, "cycles", (double)cycles);
   num(root, "seconds", secs);
   cJSON_AddItemToObject(root, "totals", exec_json(&tot, 0));

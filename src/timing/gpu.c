@@ -201,6 +201,21 @@ static void limit_error(vs_gpu *g, const char *what, uint64_t n, uint64_t at)
                  g->l->name ? g->l->name : "?", what, n, at);
   }
   g->failed = 1;
+  g->end_cycle = at; /* the cycles simulated (partial statistics) */
+}
+
+static void stop_request(vs_gpu *g, uint64_t at)
+{
+  vs_warp *w = some_warp(g);
+  if (w) {
+    vs_warp_fault(w, VS_FAULT_STOPPED, 0, "stopped on request at cycle %" PRIu64, at);
+    vs_exec_report_fault(&g->ex, w, &g->err);
+  } else {
+    vs_error_set(&g->err, VS_E_STOPPED, "kernel '%s' stopped on request at cycle %" PRIu64,
+                 g->l->name ? g->l->name : "?", at);
+  }
+  g->failed = 1;
+  g->end_cycle = at;
 }
 
 static void deadlock_error(vs_gpu *g, uint64_t at)
@@ -217,6 +232,7 @@ static void deadlock_error(vs_gpu *g, uint64_t at)
     n += vs_sm_describe(&g->sm[i], at, buf + n, sizeof buf - n);
   vs_error_set(&g->err, VS_E_DEADLOCK, "%s", buf);
   g->failed = 1;
+  g->end_cycle = at;
 }
 
 /* The watchdog when sim.watchdog is 0: 100000 cycles plus the longest a
@@ -266,6 +282,10 @@ static void run(vs_gpu *g)
   for (;;) {
     uint64_t now = g->now, wake = VS_NEVER;
     int act = 0, prog = 0;
+    if (g->opt->stop && *g->opt->stop) {
+      stop_request(g, now);
+      return;
+    }
     if (g->opt->on_progress && (++iter & 0xffff) == 0) { /* now and then */
       vs_progress p = {g->wgs_done, g->nwg, g->insns, now};
       g->opt->on_progress(g->opt->on_progress_ctx, &p);
@@ -278,6 +298,7 @@ static void run(vs_gpu *g)
         if (sm >= 0) {
           if (vs_sm_place(&g->sm[sm], g->next_wg++, now, &g->err)) {
             g->failed = 1;
+            g->end_cycle = now;
             return;
           }
           g->disp_at = now + c->disp_wg_interval;
@@ -364,13 +385,18 @@ int vs_timing_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
   if (rc == 0 && opt->on_print && opt->on_print(opt->on_print_ctx, dev, l))
     rc = vs_error_set(err, VS_E_KERNEL, "kernel '%s': the print buffer could not be read",
                       l->name ? l->name : "?");
-  if (rc == 0 && opt->stats) {
+  if (opt->stats) { /* also a launch that stopped: what it did until then */
     g->es.warp_insns = g->insns;
     g->es.thread_insns = g->thread_insns;
     g->es.workgroups = g->wgs_done;
     g->es.warps = (uint64_t)g->wgs_done * l->wg_warps;
     void *json = vs_tstats_json(g, secs);
-    if (vs_stats_add_launch(opt->stats, l, &g->es, cycles, secs, json, err)) rc = -1;
+    vs_error serr = {0};
+    if (vs_stats_add_launch(opt->stats, l, &g->es, cycles, secs, json, &serr) ||
+        (rc && vs_stats_launch_stopped(opt->stats, err->msg, &serr))) {
+      if (rc == 0) *err = serr;
+      rc = -1;
+    }
   }
   if (rc == 0 && c->report) vs_tstats_summary(g, secs, c->report);
   if (rc == 0 && g->obs && g->obs->launch_end) {

@@ -316,6 +316,7 @@ static void fail(vs_sm *s, vs_warp *w)
   vs_gpu *g = s->g;
   if (!g->failed) vs_exec_report_fault(&g->ex, w, &g->err);
   g->failed = 1;
+  g->end_cycle = g->now + 1; /* this cycle ran (partial statistics) */
 }
 
 static void count_exec_stats(vs_gpu *g, const vs_dinsn *d, const vs_warp *w, uint32_t sp_before,

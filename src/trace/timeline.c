@@ -42,6 +42,7 @@ struct vs_timeline {
   int first;       /* no event written yet (no comma)                */
   int in_launch;
   char *kname;     /* current launch's kernel name                   */
+  char *partial;   /* why the trace is incomplete, or NULL           */
   uint32_t grid[3];
   unsigned nsm;
   span warp[TL_MAX_SMS][TL_MAX_SLOTS];
@@ -216,11 +217,17 @@ static void seen(vs_timeline *t, uint64_t abs)
 
 /* ---- observer callbacks ---- */
 
+static void note_partial(vs_timeline *t, const char *why)
+{
+  if (!t->partial) t->partial = strdup(why);
+}
+
 static void on_launch_begin(void *ctx, const vs_launch *l, unsigned num_sms, unsigned warps_per_sm)
 {
   (void)warps_per_sm;
   vs_timeline *t = ctx;
   if (t->in_launch) { /* the previous launch failed: close it where it stopped */
+    note_partial(t, "a launch did not complete");
     close_launch(t, t->last, 1);
     t->base = t->last;
   }
@@ -338,8 +345,14 @@ vs_timing_observer *vs_timeline_observer(vs_timeline *t)
   return &t->obs;
 }
 
+void vs_timeline_set_partial(vs_timeline *t, const char *why)
+{
+  note_partial(t, why && *why ? why : "incomplete");
+}
+
 int vs_timeline_finish(vs_timeline *t, vs_error *err)
 {
+  if (t->in_launch) note_partial(t, "a launch did not complete");
   close_launch(t, t->last, 1);
   FILE *f = t->f;
   fputs("\n],\n\"displayTimeUnit\":\"ms\",\n\"otherData\":{", f);
@@ -353,6 +366,11 @@ int vs_timeline_finish(vs_timeline *t, vs_error *err)
                ",\"note\":\"stopped at --timeline-max-events; later events are missing\"",
             t->truncated_at);
   else fputs(",\"truncated\":false", f);
+  fprintf(f, ",\"partial\":%s", t->partial ? "true" : "false");
+  if (t->partial) {
+    fputs(",\"partial_reason\":", f);
+    json_str(f, t->partial);
+  }
   fputs("}}\n", f);
   if (fflush(f) != 0 || ferror(f))
     return vs_error_set(err, VS_E_IO, "timeline: write error");
@@ -363,6 +381,7 @@ void vs_timeline_free(vs_timeline *t)
 {
   if (!t) return;
   free(t->kname);
+  free(t->partial);
   free(t);
 }
 
