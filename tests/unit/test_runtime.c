@@ -412,11 +412,16 @@ static void test_start_errors(void **state)
   vt_meta_data m;
   memset(&m, 0, sizeof m);
   assert_err(vt_start(d, &m, 0), "no program has been uploaded");
+  /* a failed start is reported by vt_ready_wait too, once (docs/runtime.md) */
+  assert_err(vt_ready_wait(d, 0), "a launch failed: no program has been uploaded");
+  assert_int_equal(vt_ready_wait(d, 0), 0);
   assert_int_equal(vt_dev_close(d), 0);
 
   drv s;
   drv_setup(&s, 2, 32);
   assert_err(vt_start(s.d, NULL, 0), "metaData is NULL");
+  assert_err(vt_ready_wait(s.d, 0), "a launch failed: metaData is NULL");
+  assert_int_equal(vt_ready_wait(s.d, 0), 0);
   vt_meta_data good = drv_meta(&s, 2, 32, 1);
   m = good; m.kernel_size[1] = 0;
   assert_err(vt_start(s.d, &m, 0), "kernel_size[1] is 0");
@@ -508,6 +513,15 @@ static void test_timing_mode(void **state)
   drv s;
   drv_setup(&s, 4, 64);
   char buf[256];
+  /* checked when set also in functional mode (the mode may change later):
+   * per device and process-wide */
+  assert_err(vt_ventsim_set(s.d, "config", "/nonexistent/cfg.ini"), "/nonexistent/cfg.ini");
+  assert_err(vt_ventsim_set(NULL, "config", "/nonexistent/cfg.ini"), "/nonexistent/cfg.ini");
+  assert_err(vt_ventsim_set(s.d, "config", "no-such-config"), "no-such-config");
+  assert_int_equal(vt_ventsim_get(s.d, "config", buf, sizeof buf), 0);
+  assert_string_equal(buf, "");
+  assert_int_equal(vt_ventsim_set(s.d, "config", "ventus-verilog"), 0);
+  assert_int_equal(vt_ventsim_set(s.d, "config", ""), 0);
   assert_int_equal(vt_ventsim_set(s.d, "mode", "timing"), 0);
   assert_int_equal(vt_ventsim_get(s.d, "mode", buf, sizeof buf), 0);
   assert_string_equal(buf, "timing");
@@ -529,7 +543,9 @@ static void test_timing_mode(void **state)
   setenv("VENTSIM_CONFIG", ini, 1);
   vt_device_h d = NULL;
   assert_err(vt_dev_open(&d), "bogus_key");
-  unsetenv("VENTSIM_MODE");
+  unsetenv("VENTSIM_MODE"); /* functional: the configuration is still checked */
+  assert_err(vt_dev_open(&d), "bogus_key");
+  assert_null(d);
   unsetenv("VENTSIM_CONFIG");
   unlink(ini);
 }
