@@ -70,7 +70,7 @@ int vs_stats_launch_stopped(vs_stats *s, const char *why, vs_error *err)
 {
   if (!s->n) return vs_error_set(err, VS_E_STATE, "no launch recorded");
   launch_rec *r = &s->launches[s->n - 1];
-  char *m = vs_strdup(why && *why ? why : "stopped", err);
+  char *m = vs_utf8_clean(why && *why ? why : "stopped", err);
   if (!m) return -1;
   free(r->error);
   r->error = m;
@@ -80,7 +80,7 @@ int vs_stats_launch_stopped(vs_stats *s, const char *why, vs_error *err)
 int vs_stats_set_partial(vs_stats *s, const char *why, vs_error *err)
 {
   if (s->partial) return 0;
-  s->partial = vs_strdup(why && *why ? why : "incomplete", err);
+  s->partial = vs_utf8_clean(why && *why ? why : "incomplete", err);
   return s->partial ? 0 : -1;
 }
 
@@ -99,7 +99,7 @@ int vs_stats_add_launch(vs_stats *s, const vs_launch *l, const vs_exec_stats *e,
   }
   launch_rec *r = &s->launches[s->n];
   memset(r, 0, sizeof *r);
-  r->name = vs_strdup(l->name ? l->name : "kernel", err);
+  r->name = vs_utf8_clean(l->name ? l->name : "kernel", err); /* JSON text is UTF-8 */
   if (!r->name) {
     cJSON_Delete(timing_json);
     return -1;

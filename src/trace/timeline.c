@@ -59,13 +59,18 @@ static void sep(vs_timeline *t)
   t->first = 0;
 }
 
+/* A JSON string: UTF-8 as it is, control characters and DEL escaped, and
+ * bytes that are not UTF-8 (a name from a Latin-1 file name) as U+FFFD. */
 static void json_str(FILE *f, const char *s)
 {
   fputc('"', f);
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+  for (const unsigned char *p = (const unsigned char *)s; *p;) {
+    size_t n = vs_utf8_len(p);
     if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
-    else if (*p < 0x20 || *p >= 0x7f) fprintf(f, "\\u%04x", *p); /* ASCII out: valid JSON */
-    else fputc(*p, f);
+    else if (*p < 0x20 || *p == 0x7f) fprintf(f, "\\u%04x", *p);
+    else if (n) fwrite(p, 1, n, f);
+    else fputs("\\ufffd", f);
+    p += n ? n : 1;
   }
   fputc('"', f);
 }
