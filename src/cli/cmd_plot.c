@@ -22,7 +22,7 @@
 #endif
 
 static const char usage[] =
-  "usage: ventsim plot [-o DIR] [--prefix P] FILE.json\n"
+  "usage: ventsim plot [-o DIR] [--prefix P] [--window START:END] FILE.json\n"
   "\n"
   "Draws charts of a run as PNG files into DIR (default: the current\n"
   "directory) and prints their paths.  FILE is\n"
@@ -30,11 +30,17 @@ static const char usage[] =
   "    (over time, per SM), stalls.png (warp-cycles by stall reason per SM),\n"
   "    caches.png (hit rates), instruction_mix.png, memory.png (bytes by space);\n"
   "  the --stats JSON of a functional run: instruction_mix.png, memory.png;\n"
-  "  the --timeline JSON of 'ventsim run': timeline.png (warp states per SM).\n"
+  "  the --timeline JSON of 'ventsim run': timeline.png (the launches, and the\n"
+  "    work-group and warp slots of each SM coloured by the trace's states:\n"
+  "    run and the stall reasons).\n"
+  "A timeline cut off by --timeline-max-events, or a run that stopped early\n"
+  "(\"partial\"), is said so on the picture (and on stderr for the cut-off).\n"
   "\n"
   "options:\n"
   "  -o, --output DIR   where to write (created if missing)\n"
   "  --prefix P         prefix of the file names (e.g. 'plot-')\n"
+  "  --window START:END only cycles START..END (also START: or :END) in the\n"
+  "                     timeline and in the IPC and active-warp charts\n"
   "  -h, --help         this help\n"
   "\n"
   "Needs python3 with matplotlib (Debian: python3-matplotlib).  The script is\n"
