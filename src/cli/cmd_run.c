@@ -30,7 +30,8 @@ static const char usage[] =
   "  --dump FILE            after the last launch, write every buffer's first\n"
   "                         buffer_size bytes as 'ADDR WORD' lines ('-' = stdout)\n"
   "  -j, --threads N        run independent work-groups on N host threads\n"
-  "  --max-instructions N   stop a launch after N warp instructions (kernel error)\n"
+  "  --max-instructions N   stop a launch after N warp instructions (kernel error;\n"
+  "                         0 = no limit, the default)\n"
   "  --stats FILE           statistics of every launch and in total as JSON\n"
   "                         (docs/stats-format.md; '-' = stdout)\n"
   "  --trace FILE           commit log in the reference ISA simulator's format\n"
@@ -49,7 +50,8 @@ static const char usage[] =
   "                         implies --timing\n"
   "  --set KEY=VALUE        set one timing parameter (repeatable; 'ventsim config\n"
   "                         --dump' lists them); implies --timing\n"
-  "  --max-cycles N         stop a timing launch after N cycles (kernel error)\n"
+  "  --max-cycles N         stop a timing launch after N cycles (kernel error;\n"
+  "                         0 = no limit, the default)\n"
   "  --timeline FILE        timeline of the timing run as Chrome Trace Event JSON\n"
   "                         for ui.perfetto.dev or chrome://tracing, 1 cycle = 1 us\n"
   "                         (docs/timeline.md); implies --timing\n"
@@ -68,13 +70,18 @@ static const char usage[] =
   "exit status: 0 success, 1 kernel error or bad input, 2 usage error,\n"
   "130/143 stopped by SIGINT/SIGTERM\n";
 
-static int parse_count(const char *opt, const char *s, uint64_t max, uint64_t *out)
+static int parse_range(const char *opt, const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {
-  if (vs_parse_u64(s, out) || *out > max) {
-    vs_cli_error("run", "%s: '%s' is not a number in 0..%" PRIu64, opt, s, max);
+  if (vs_parse_u64(s, out) || *out < min || *out > max) {
+    vs_cli_error("run", "%s: '%s' is not a number in %" PRIu64 "..%" PRIu64, opt, s, min, max);
     return -1;
   }
   return 0;
+}
+
+static int parse_count(const char *opt, const char *s, uint64_t max, uint64_t *out)
+{
+  return parse_range(opt, s, 0, max, out);
 }
 
 /* The print buffer named by a launch's kernel metadata (spec 6.5): drained
@@ -225,15 +232,12 @@ static int run(int argc, char **argv)
                 break;
     case O_DUMP: dump_path = optarg; break;
     case O_STATS: stats_path = optarg; break;
-    case 'j': if (parse_count("-j", optarg, 1024, &threads) || threads == 0) {
-                if (threads == 0) vs_cli_error("run", "-j: needs at least 1 thread");
-                return VS_EXIT_USAGE;
-              }
+    case 'j': if (parse_range("-j", optarg, 1, 1024, &threads)) { free(sets); return VS_EXIT_USAGE; }
               break;
-    case O_MAXI: if (parse_count("--max-instructions", optarg, UINT64_MAX / 2, &maxi)) return VS_EXIT_USAGE; break;
+    case O_MAXI: if (parse_count("--max-instructions", optarg, UINT64_MAX / 2, &maxi)) { free(sets); return VS_EXIT_USAGE; } break;
     case O_TRACE: trace_path = optarg; break;
-    case O_INTER: if (parse_count("--interleave", optarg, 1u << 30, &inter)) return VS_EXIT_USAGE; break;
-    case O_MEML: if (parse_count("--mem-limit", optarg, UINT64_MAX / 2, &meml)) return VS_EXIT_USAGE; break;
+    case O_INTER: if (parse_count("--interleave", optarg, 1u << 30, &inter)) { free(sets); return VS_EXIT_USAGE; } break;
+    case O_MEML: if (parse_count("--mem-limit", optarg, UINT64_MAX / 2, &meml)) { free(sets); return VS_EXIT_USAGE; } break;
     case O_TIMING: timing = 1; break;
     case O_CONFIG: config_path = optarg; timing = 1; break;
     case O_SET: {

@@ -102,4 +102,20 @@ MK -o "$tmp/memlimit.metadata" --kernel memlimit --grid 2 --warps 2 --threads 4 
   "$F/errors.s" || fail "mkcase memlimit"
 expect_fail "warp 1, pc 0x8000[0-9a-f]* \`sw t2, 0(t1)\`: store to 0x[0-9a-f]* exceeds the device memory limit" \
   "$tmp/memlimit.metadata" --mem-limit 131072
+# ---- range errors of options: one wording (exit 2); --help says 0 = no limit
+usage_fail() { # PATTERN ARGS...
+  local pat=$1 rc
+  shift
+  set +e
+  "$VENTSIM" run "$@" "$tmp/good.metadata" > /dev/null 2> "$tmp/err"
+  rc=$?
+  set -e
+  [ $rc = 2 ] || fail "run $*: exit $rc, expected 2"
+  grep -qx -- "ventsim run: $pat" "$tmp/err" || fail "run $*: message $(cat "$tmp/err")"
+}
+usage_fail "-j: '0' is not a number in 1..1024" -j 0
+usage_fail "-j: '2000' is not a number in 1..1024" -j 2000
+usage_fail "--interleave: 'x' is not a number in 0..1073741824" --interleave x
+"$VENTSIM" run --help | grep -A1 -- "--max-instructions N" | grep -q "0 = no limit" ||
+  fail "run --help: --max-instructions 0"
 echo "PASS: func errors"
