@@ -37,6 +37,10 @@ void vs_exec_stats_add(vs_exec_stats *into, const vs_exec_stats *s);
 
 vs_stats *vs_stats_create(void);
 void vs_stats_free(vs_stats *s);
+/* Keeps at most `max` launches one by one (0, the default: all); older
+ * ones are folded into the totals ("omitted_launches" counts them), so a
+ * long-running host's statistics stay bounded. */
+void vs_stats_set_max_launches(vs_stats *s, size_t max);
 
 /* Records one launch.  `timing_json` (a cJSON object owned by the stats
  * afterwards, or NULL) is stored as the launch's "timing" member; cycles is

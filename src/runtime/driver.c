@@ -279,6 +279,7 @@ int vt_dev_open(vt_device_h *hdevice)
   if (rc == 0) d->tasks[d->ntasks++] = 0; /* task 0, as the original driver creates */
   if (rc == 0 && d->cfg.stats_path && !(d->stats = vs_stats_create()))
     rc = vs_error_set(&err, VS_E_NOMEM, "out of memory");
+  if (d->stats) vs_stats_set_max_launches(d->stats, RT_STATS_KEEP);
   if (rc == 0 && (rc = open_trace(d->cfg.trace_path, &d->trace_out, &err)) == 0) d->trace = d->trace_out.f;
   if (rc == 0) rc = open_timeline(d->cfg.timeline_path, &d->timeline, &d->timeline_out, &err);
   if (rc == 0) {
@@ -1101,8 +1102,10 @@ int vt_ventsim_set(vt_device_h dev, const char *key, const char *value)
   }
   rt_config_free(&d->cfg);
   d->cfg = nc;
-  if (!strcmp(key, "stats") && d->cfg.stats_path && !d->stats && !(d->stats = vs_stats_create()))
-    return rt_leave(d, rt_fail(fn, "out of memory"));
+  if (!strcmp(key, "stats") && d->cfg.stats_path && !d->stats) {
+    if (!(d->stats = vs_stats_create())) return rt_leave(d, rt_fail(fn, "out of memory"));
+    vs_stats_set_max_launches(d->stats, RT_STATS_KEEP);
+  }
   return rt_leave(d, 0);
 }
 

@@ -24,6 +24,7 @@
 #define RT_CACHE_LINE  128u         /* dcache line of the RTL: 32 words */
 #define RT_MAX_TASKS   1024u
 #define RT_PERF_KEEP   256u         /* launches vt_dump_perf lists one by one */
+#define RT_STATS_KEEP  1024u        /* launches the statistics keep one by one */
 #define RT_FREED_RING  64u
 
 /* kernel metadata buffer offsets (spec 6.2) */
