@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every writer of output files (ventsim as -o, run --dump/--stats/--timeline/
-# --trace, plot, saved launches, the runtime's stats/trace/timeline) goes
+# Every writer of output files (ventsim as -o, compile -o, run --dump/--stats/
+# --timeline/--trace, plot, saved launches, the runtime's stats/trace/timeline)
+# goes
 # through one helper (src/common/outfile.c):
 #  - a symbolic link is followed: the file it names is replaced, the link
 #    stays a link (relative links too, chains of links);
@@ -174,5 +175,31 @@ if python3 -c 'import matplotlib' 2> /dev/null || /usr/bin/python3 -c 'import ma
   grep -qx charts/instruction_mix.png plot.out || fail "plot: the chart is not listed"
   [ -z "$(ls ptmp)" ] || fail "plot left its staging directory"
   no_temps "plot"
+fi
+# ---- ventsim compile -o (clang-19): a link is followed, a device stays, a
+# write error keeps the old file (it was truncated and removed before)
+if command -v clang-19 > /dev/null; then
+  export VENTSIM_CACHE_DIR="$tmp/cc-cache"
+  k="$VS_SOURCE_DIR/tests/amd/codeobj_args.cl"
+  "$VENTSIM" compile --mcpu gfx900 "$k" -o ref.hsaco || fail "compile"
+  echo old > d/sub/code.real
+  ln -s sub/code.real d/code.hsaco
+  "$VENTSIM" compile --mcpu gfx900 "$k" -o d/code.hsaco || fail "compile -o a link"
+  is_link_to d/code.hsaco sub/code.real
+  cmp -s d/sub/code.real ref.hsaco || fail "compile -o: the link's target does not hold the code object"
+  "$VENTSIM" compile --mcpu gfx900 "$k" -o /dev/null || fail "compile -o /dev/null"
+  [ -c /dev/null ] || fail "compile -o /dev/null: no longer a character device"
+  echo "old code" > keep.hsaco
+  set +e
+  ( ulimit -f 1; trap '' XFSZ; "$VENTSIM" compile --mcpu gfx900 "$k" -o keep.hsaco ) 2> err
+  rc=$?
+  set -e
+  # (the code object comes from the cache the first compile filled: no clang
+  # runs under the limit, the write is ventsim's)
+  [ $rc = 1 ] && grep -q "keep.hsaco: write error: File too large" err ||
+    fail "compile over the size limit: exit $rc: $(cat err)"
+  [ "$(cat keep.hsaco 2> /dev/null)" = "old code" ] ||
+    fail "compile over the size limit: keep.hsaco: $(head -c 20 keep.hsaco 2>&1)"
+  no_temps "compile"
 fi
 echo "PASS: output files"
