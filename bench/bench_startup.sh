@@ -75,52 +75,58 @@ if [ -n "$kmeans" ]; then
   cases+=("kmeans|run -q $kmeans/kmeans_swap_0.metadata $kmeans/kmeans_kernel_c_0.metadata $kmeans/kmeans_kernel_c_1.metadata")
 fi
 
-# one run of BINARY ARGS...; appends its wall time (ms) to FILE.  The clock
-# is bash's EPOCHREALTIME (microseconds, no process of its own).
+# one run of BINARY ARGS...; appends its wall time (ms) to FILE and its CPU
+# time (user + system, ms) to FILE.cpu.  The wall clock is bash's
+# EPOCHREALTIME (microseconds, no process of its own); CPU time comes from
+# bash's `time` (millisecond resolution).
+TIMEFORMAT='%3U %3S'
 once() {
   local file=$1 bin=$2
   shift 2
-  local t0 t1
+  local t0 t1 u s
   t0=$EPOCHREALTIME
-  "$bin" "$@" > /dev/null 2> "$tmp/err" || { cat "$tmp/err" >&2; echo "$0: $bin $* failed" >&2; exit 1; }
+  { time "$bin" "$@" > /dev/null 2> "$tmp/err"; } 2> "$tmp/time" ||
+    { cat "$tmp/err" >&2; echo "$0: $bin $* failed" >&2; exit 1; }
   t1=$EPOCHREALTIME
+  read -r u s < "$tmp/time"
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f\n", (b - a) * 1e3 }' >> "$file"
+  awk -v u="$u" -v s="$s" 'BEGIN { printf "%.3f\n", (u + s) * 1e3 }' >> "$file.cpu"
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 minimum() { sort -g | head -1; }
 
 if [ -n "$B" ]; then
-  printf '%-7s %12s %10s %14s %10s %8s\n' case "median-ms" "min-ms" "base-median" "base-min" "ratio"
+  printf '%-7s %10s %8s %8s %12s %9s %9s %7s\n' case "median-ms" "min-ms" "cpu-ms" "base-median" \
+    "base-min" "base-cpu" "ratio"
 else
-  printf '%-7s %12s %10s\n' case "median-ms" "min-ms"
+  printf '%-7s %10s %8s %8s\n' case "median-ms" "min-ms" "cpu-ms"
 fi
 for c in "${cases[@]}"; do
   name=${c%%|*}
   read -r -a args <<< "${c#*|}"
-  : > "$tmp/new"
-  : > "$tmp/base"
   once "$tmp/new" "$V" "${args[@]}" # warm the page cache
   [ -z "$B" ] || once "$tmp/base" "$B" "${args[@]}"
   : > "$tmp/new"
+  : > "$tmp/new.cpu"
   : > "$tmp/base"
+  : > "$tmp/base.cpu"
   for ((r = 0; r < runs; r++)); do
     once "$tmp/new" "$V" "${args[@]}"
     [ -z "$B" ] || once "$tmp/base" "$B" "${args[@]}"
   done
   m=$(median < "$tmp/new")
   lo=$(minimum < "$tmp/new")
+  c=$(median < "$tmp/new.cpu")
   if [ -n "$B" ]; then
     bm=$(median < "$tmp/base")
     bl=$(minimum < "$tmp/base")
-    awk -v n="$name" -v m="$m" -v lo="$lo" -v bm="$bm" -v bl="$bl" 'BEGIN {
-      printf "%-7s %12.2f %10.2f %14.2f %10.2f %7.2fx\n", n, m, lo, bm, bl, bm / m }'
+    bc=$(median < "$tmp/base.cpu")
+    awk -v n="$name" -v m="$m" -v lo="$lo" -v c="$c" -v bm="$bm" -v bl="$bl" -v bc="$bc" 'BEGIN {
+      printf "%-7s %10.2f %8.2f %8.1f %12.2f %9.2f %9.1f %6.2fx\n", n, m, lo, c, bm, bl, bc, bm / m }'
   else
-    awk -v n="$name" -v m="$m" -v lo="$lo" 'BEGIN { printf "%-7s %12.2f %10.2f\n", n, m, lo }'
+    awk -v n="$name" -v m="$m" -v lo="$lo" -v c="$c" 'BEGIN { printf "%-7s %10.2f %8.2f %8.1f\n", n, m, lo, c }'
   fi
 done
-if [ -n "$B" ]; then
-  echo "(wall time of the whole ventsim process, ms: median and minimum of $runs runs, alternating with"
-  echo " the baseline $B; ratio = baseline median / this median)"
-else
-  echo "(wall time of the whole ventsim process, ms: median and minimum of $runs runs)"
-fi
+echo "(the whole ventsim process, ms: wall time median and minimum of $runs runs, median CPU time"
+echo " (user + system; close to an idle machine's wall time when the machine is busy)${B:+; alternating}"
+[ -z "$B" ] || echo " with the baseline $B; ratio = baseline wall median / this wall median)"

@@ -38,6 +38,6 @@ echo "PASS: bench_functional.sh --quick printed $n rate lines"
 out=$(bash "$VS_SOURCE_DIR/bench/bench_startup.sh" "$VS_BINARY_DIR" --baseline "$VS_BINARY_DIR" --runs 1) ||
   fail "bench_startup.sh failed: $out"
 echo "$out"
-n=$(grep -cE '^(help|tiny|three|timing) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+x$' <<< "$out" || true)
+n=$(grep -cE '^(help|tiny|three|timing) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+x$' <<< "$out" || true)
 [ "$n" -eq 4 ] || fail "bench_startup.sh: expected 4 case lines, got $n"
 echo "PASS: bench_startup.sh printed $n case lines"
