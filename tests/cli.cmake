@@ -2,3 +2,6 @@
 vs_cli_test(progress_line progress_line.sh)
 vs_cli_test(disasm_cli disasm_cli.sh)
 vs_cli_test(logdiff logdiff.sh)
+vs_cli_test(output_files output_files.sh)
+vs_cli_test(mkcase mkcase.sh)
+vs_cli_test(run_partial run_partial.sh)

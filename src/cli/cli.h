@@ -13,6 +13,7 @@ typedef struct vs_command {
 /* Commands, one per cli/cmd_*.c */
 extern const vs_command vs_cmd_as;
 extern const vs_command vs_cmd_disasm;
+extern const vs_command vs_cmd_mkcase; /* assembly -> .metadata/.data launch (issue 17) */
 extern const vs_command vs_cmd_run;
 extern const vs_command vs_cmd_config; /* timing-model configuration (issue 5) */
 extern const vs_command vs_cmd_plot;   /* charts of statistics and timelines (issue 6) */

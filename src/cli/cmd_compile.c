@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "common/outfile.h"
 #include "common/util.h"
 #include "ventsim/compile.h"
 
@@ -130,17 +131,10 @@ static int run(int argc, char **argv)
     if (r.status == VS_CL_BAD_OPTIONS) rc = VS_EXIT_USAGE;
     vs_cli_error("compile", "%s", err.msg);
   } else {
-    FILE *f = fopen(out, "wb");
-    if (!f || fwrite(r.binary, 1, r.len, f) != r.len) {
-      vs_cli_error("compile", "%s: cannot write", out);
-      if (f) fclose(f);
-      remove(out);
-    } else if (fclose(f) != 0) {
-      vs_cli_error("compile", "%s: write error", out);
-      remove(out);
-    } else {
-      rc = VS_EXIT_OK;
-    }
+    /* common/outfile.h: a regular file replaced only when complete, a
+     * device or FIFO written through (never removed) */
+    if (vs_write_file(out, r.binary, r.len, 0, &err)) vs_cli_error("compile", "%s", err.msg);
+    else rc = VS_EXIT_OK;
   }
   vs_cl_result_free(&r);
 out:

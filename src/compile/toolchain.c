@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "compile/compile_int.h"
+#include "common/outfile.h"
 
 extern char **environ;
 
@@ -259,15 +260,7 @@ void cc_rmdir(const char *dir)
 
 int cc_write_file(const char *path, const void *data, size_t len, vs_error *err)
 {
-  FILE *f = fopen(path, "wb");
-  if (!f) return vs_error_set(err, VS_E_IO, "%s: %s", path, strerror(errno));
-  int bad = len && fwrite(data, 1, len, f) != len;
-  if (fclose(f) != 0) bad = 1;
-  if (bad) {
-    unlink(path);
-    return vs_error_set(err, VS_E_IO, "%s: write error", path);
-  }
-  return 0;
+  return vs_write_file(path, data, len, 0, err); /* common/outfile.h */
 }
 
 static int mkdirs(const char *path)

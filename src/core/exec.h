@@ -33,6 +33,9 @@ typedef struct vs_exec {
 /* Decoded instruction at w->pc, or NULL with w->fault set. */
 const vs_dinsn *vs_fetch_slow(vs_warp *w);
 
+/* The fast path: the pc is in the page of the last fetch and that page's
+ * decoded instructions are still current (w->cp_page is never NULL:
+ * vs_warp_fetch_reset). */
 static inline const vs_dinsn *vs_fetch(vs_warp *w)
 {
   uint32_t off = w->pc - w->cp_base;

@@ -8,6 +8,9 @@
 #error "ventsim stores simulated memory in host byte order and needs a little-endian host"
 #endif
 
+static vs_dpage no_dpage; /* the decoded page of vs_mem_no_page: never a warp's */
+vs_page vs_mem_no_page = {.decoded = &no_dpage};
+
 int vs_mem_init(vs_mem *m, uint64_t limit, vs_error *err)
 {
   memset(m, 0, sizeof *m);
@@ -15,6 +18,13 @@ int vs_mem_init(vs_mem *m, uint64_t limit, vs_error *err)
   if (!m->pages) return vs_error_set(err, VS_E_NOMEM, "out of memory for the page table");
   m->limit = limit;
   return 0;
+}
+
+/* 0 if no page of the group of page pg can exist (vs_mem.groups) */
+static int group_may_have_pages(const vs_mem *m, uint64_t pg)
+{
+  uint64_t g = pg / VS_PAGE_GROUP;
+  return (int)(atomic_load_explicit(&m->groups[g / 64], memory_order_relaxed) >> (g % 64) & 1);
 }
 
 static void free_dpage_chain(vs_dpage *d)
@@ -28,14 +38,25 @@ static void free_dpage_chain(vs_dpage *d)
 
 void vs_mem_destroy(vs_mem *m)
 {
-  if (m->pages) {
-    for (uint32_t i = 0; i < VS_NPAGES; i++) {
+  /* pages exist only inside mapped regions (unmapping frees the rest): walk
+   * the regions' pages, not the whole table -- touching all 2^20 entries
+   * (8 MiB) cost more than a small run */
+  uint64_t next = 0; /* first page not visited yet (regions may share a page) */
+  for (size_t r = 0; m->pages && r < m->nregions; r++) {
+    uint64_t lo = m->regions[r].base >> VS_PAGE_SHIFT;
+    uint64_t hi = (m->regions[r].base + m->regions[r].size - 1) >> VS_PAGE_SHIFT;
+    for (uint64_t i = lo > next ? lo : next; i <= hi; i++) {
+      if (!group_may_have_pages(m, i)) {
+        i = (i / VS_PAGE_GROUP + 1) * VS_PAGE_GROUP - 1;
+        continue;
+      }
       vs_page *p = atomic_load_explicit(&m->pages[i], memory_order_relaxed);
       if (p) {
         free(atomic_load_explicit(&p->decoded, memory_order_relaxed));
         free(p);
       }
     }
+    next = hi + 1;
   }
   free_dpage_chain(atomic_load(&m->retired));
   free(m->pages);
@@ -75,9 +96,14 @@ int vs_mem_accessible(const vs_mem *m, uint32_t addr, uint64_t len)
   if (len == 0) return 1;
   uint64_t end = (uint64_t)addr + len;
   if (end > 0x100000000ull) return 0;
-  for (uint64_t pg = addr >> VS_PAGE_SHIFT; pg <= (end - 1) >> VS_PAGE_SHIFT; pg++)
-    if (!atomic_load_explicit(&m->pages[pg], memory_order_acquire) && !page_mapped(m, (uint32_t)pg))
-      return 0;
+  /* region by region (pages exist only inside regions): a 256 MiB program
+   * area is one lookup, not 65536 */
+  uint64_t pg = addr >> VS_PAGE_SHIFT, last = (end - 1) >> VS_PAGE_SHIFT;
+  while (pg <= last) {
+    size_t i = first_region_ending_after(m, pg << VS_PAGE_SHIFT);
+    if (i == m->nregions || m->regions[i].base >= (pg + 1) << VS_PAGE_SHIFT) return 0;
+    pg = ((m->regions[i].base + m->regions[i].size - 1) >> VS_PAGE_SHIFT) + 1;
+  }
   return 1;
 }
 
@@ -132,6 +158,10 @@ int vs_mem_unmap(vs_mem *m, uint32_t base, vs_error *err)
   memmove(&m->regions[i], &m->regions[i + 1], (m->nregions - i - 1) * sizeof *m->regions);
   m->nregions--;
   for (uint64_t pg = lo >> VS_PAGE_SHIFT; pg <= (hi - 1) >> VS_PAGE_SHIFT; pg++) {
+    if (!group_may_have_pages(m, pg)) {
+      pg = (pg / VS_PAGE_GROUP + 1) * VS_PAGE_GROUP - 1; /* no page in this group */
+      continue;
+    }
     if (!atomic_load(&m->pages[pg])) continue;  /* never written: nothing to free */
     if (page_mapped(m, (uint32_t)pg)) continue; /* shared with a neighbour */
     vs_page *p = atomic_exchange(&m->pages[pg], NULL);
@@ -164,6 +194,8 @@ static vs_page *page_for_write(vs_mem *m, uint32_t addr, int *fault)
     return NULL;
   }
   vs_page *expected = NULL;
+  uint32_t g = pg / VS_PAGE_GROUP;
+  atomic_fetch_or(&m->groups[g / 64], (uint64_t)1 << (g % 64)); /* before it can be seen */
   if (atomic_compare_exchange_strong(&m->pages[pg], &expected, np)) {
     atomic_fetch_add(&m->materialised, 1);
     return np;

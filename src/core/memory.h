@@ -23,6 +23,7 @@
 #define VS_PAGE_MASK  (VS_PAGE_SIZE - 1u)
 #define VS_NPAGES     (1u << (32 - VS_PAGE_SHIFT))
 #define VS_DPAGE_SLOTS (VS_PAGE_SIZE / 4u)
+#define VS_PAGE_GROUP 64u /* pages per bit of vs_mem.groups */
 
 /* Decoded instructions of one page, one slot per word. */
 typedef struct vs_dpage {
@@ -47,6 +48,10 @@ typedef void (*vs_decode_page_fn)(void *ctx, struct vs_mem *m, uint32_t page_add
 
 typedef struct vs_mem {
   _Atomic(vs_page *) *pages;    /* VS_NPAGES entries */
+  /* bit g: some page of pages[64g .. 64g+63] may exist.  Unmapping (the
+   * 256 MiB local-memory window of every launch) skips the groups without
+   * one instead of reading all their entries. */
+  _Atomic uint64_t groups[VS_NPAGES / VS_PAGE_GROUP / 64];
   vs_region *regions;           /* sorted by base, non-overlapping */
   size_t nregions, cap_regions;
   uint64_t mapped_bytes;        /* sum of region sizes */
@@ -56,6 +61,12 @@ typedef struct vs_mem {
   vs_decode_page_fn decode_page;
   void *decode_ctx;
 } vs_mem;
+
+/* Where a warp's fetch cache points before its first fetch (vs_warp.cp_page):
+ * a page outside the page table whose decoded instructions are never a
+ * warp's, so the fetch fast path always misses on it -- whatever the pc,
+ * also one in the first page (vs_warp_fetch_reset). */
+extern vs_page vs_mem_no_page;
 
 /* Fault kinds for accesses */
 enum { VS_MF_NONE = 0, VS_MF_UNMAPPED, VS_MF_MISALIGNED, VS_MF_NOMEM };

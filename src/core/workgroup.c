@@ -213,6 +213,7 @@ void vs_wg_start(const vs_launch_ctx *c, vs_wg *wg, vs_warp **warps, vs_exec *ex
     w->wid = i;
     w->wg = wg;
     w->pc = l->start_pc;
+    vs_warp_fetch_reset(w);
     w->state = VS_W_READY;
     isa->warp_start(w, l, wg);
   }

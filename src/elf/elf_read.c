@@ -67,6 +67,16 @@ int vs_elf_load_mem(const void *data, size_t len, const char *name, vs_elf **out
   /* libelf hands out the header tables in place: they must be aligned */
   if (eh->e_phoff % 4 || eh->e_shoff % 4)
     return fail(elf, e, err, name, "program or section header table not 4-byte aligned");
+  /* and in the file (libelf would quietly see no sections); with extended
+   * numbering (e_shnum 0) the count is in section 0, which must be there */
+  if (eh->e_phnum && (eh->e_phentsize != sizeof(Elf32_Phdr) ||
+                      !in_file(e, eh->e_phoff, (uint64_t)eh->e_phnum * sizeof(Elf32_Phdr))))
+    return fail(elf, e, err, name, "the program header table goes past the end of the file "
+                                   "(or has entries of the wrong size)");
+  if (eh->e_shoff && (eh->e_shentsize != sizeof(Elf32_Shdr) ||
+                      !in_file(e, eh->e_shoff, (uint64_t)(eh->e_shnum ? eh->e_shnum : 1) * sizeof(Elf32_Shdr))))
+    return fail(elf, e, err, name, "the section header table goes past the end of the file "
+                                   "(or has entries of the wrong size)");
 
   /* program headers */
   size_t nph = 0;

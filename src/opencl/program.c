@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "compile/compile_int.h"
+#include "common/outfile.h"
 #include "opencl/ocl.h"
 
 static cl_program new_program(cl_context c, cl_int *e)
@@ -353,10 +354,7 @@ static int write_header(const char *dir, const char *name, cl_program h)
       if (mkdir(path, 0700) && errno != EEXIST) return -1;
       *s = '/';
     }
-  FILE *f = fopen(path, "wb");
-  if (!f) return -1;
-  int bad = fwrite(h->source, 1, h->source_len, f) != h->source_len;
-  return (fclose(f) != 0 || bad) ? -1 : 0;
+  return vs_write_file(path, h->source, h->source_len, 0, NULL) ? -1 : 0; /* common/outfile.h */
 }
 
 cl_int CL_API_CALL vcl_CompileProgram(cl_program p, cl_uint n, const cl_device_id *devs, const char *options,

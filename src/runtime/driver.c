@@ -4,7 +4,6 @@
  * devices before anything is dereferenced, so a bad or closed handle is an
  * error, not a crash.  Every call takes the device lock; a count of calls
  * in progress lets vt_dev_close wait for them. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -198,33 +197,33 @@ int rt_in_buffer(vt_device_h h, uint32_t addr, uint64_t len)
 
 /* ---- opening and closing ---- */
 
-static int open_trace(const char *path, FILE **out, int *is_stdout, vs_error *err)
+/* Output files go through common/outfile.h: a regular file is replaced
+ * when it is complete (the device closes or the setting changes). */
+static int open_trace(const char *path, vs_outfile *o, vs_error *err)
 {
-  *out = NULL;
-  *is_stdout = 0;
+  memset(o, 0, sizeof *o);
   if (!path) return 0;
-  if (!strcmp(path, "-")) {
-    *out = stdout;
-    *is_stdout = 1;
-    return 0;
-  }
-  *out = fopen(path, "w");
-  if (!*out) return vs_error_set(err, VS_E_IO, "trace file %s: %s", path, strerror(errno));
+  if (vs_outfile_open(o, path, VS_OUT_DASH, err)) return vs_error_prefix(err, "trace file");
   return 0;
+}
+
+static int close_trace(rt_dev *d, vs_error *err)
+{
+  d->trace = NULL;
+  return vs_outfile_commit(&d->trace_out, err) ? vs_error_prefix(err, "trace file") : 0;
 }
 
 /* Setting timeline: a Chrome Trace Event file of every timing-mode launch
  * of the device, completed when the device closes or the setting changes. */
-static int open_timeline(const char *path, vs_timeline **tl, FILE **f, vs_error *err)
+static int open_timeline(const char *path, vs_timeline **tl, vs_outfile *f, vs_error *err)
 {
   *tl = NULL;
-  *f = NULL;
+  memset(f, 0, sizeof *f);
   if (!path || !*path) return 0;
-  if (!(*f = fopen(path, "w"))) return vs_error_set(err, VS_E_IO, "timeline file %s: %s", path, strerror(errno));
+  if (vs_outfile_open(f, path, 0, err)) return vs_error_prefix(err, "timeline file");
   vs_timeline_options o = {0, 0, VS_TIMELINE_DEFAULT_MAX_EVENTS};
-  if (vs_timeline_create(tl, *f, &o, err)) {
-    fclose(*f);
-    *f = NULL;
+  if (vs_timeline_create(tl, f->f, &o, err)) {
+    vs_outfile_discard(f);
     return vs_error_prefix(err, "timeline file %s", path);
   }
   return 0;
@@ -235,10 +234,9 @@ static int close_timeline(rt_dev *d, vs_error *err)
   int rc = 0;
   if (d->timeline && vs_timeline_finish(d->timeline, err)) rc = -1;
   vs_timeline_free(d->timeline);
-  if (d->timeline_file && fclose(d->timeline_file) != 0 && rc == 0)
-    rc = vs_error_set(err, VS_E_IO, "timeline file: write error");
+  if (rc) vs_outfile_discard(&d->timeline_out);
+  else if (vs_outfile_commit(&d->timeline_out, err)) rc = vs_error_prefix(err, "timeline file");
   d->timeline = NULL;
-  d->timeline_file = NULL;
   return rc;
 }
 
@@ -253,9 +251,9 @@ static void free_dev(rt_dev *d)
   free(d->finished);
   free(d->pending_msg);
   vs_stats_free(d->stats);
-  if (d->trace && !d->trace_is_stdout) fclose(d->trace);
-  vs_error ignored = {0};
-  close_timeline(d, &ignored);
+  vs_outfile_discard(&d->trace_out);
+  vs_timeline_free(d->timeline);
+  vs_outfile_discard(&d->timeline_out);
   rt_save_free(&d->save);
   pthread_mutex_destroy(&d->lock);
   free(d);
@@ -281,8 +279,9 @@ int vt_dev_open(vt_device_h *hdevice)
   if (rc == 0) d->tasks[d->ntasks++] = 0; /* task 0, as the original driver creates */
   if (rc == 0 && d->cfg.stats_path && !(d->stats = vs_stats_create()))
     rc = vs_error_set(&err, VS_E_NOMEM, "out of memory");
-  if (rc == 0) rc = open_trace(d->cfg.trace_path, &d->trace, &d->trace_is_stdout, &err);
-  if (rc == 0) rc = open_timeline(d->cfg.timeline_path, &d->timeline, &d->timeline_file, &err);
+  if (d->stats) vs_stats_set_max_launches(d->stats, RT_STATS_KEEP);
+  if (rc == 0 && (rc = open_trace(d->cfg.trace_path, &d->trace_out, &err)) == 0) d->trace = d->trace_out.f;
+  if (rc == 0) rc = open_timeline(d->cfg.timeline_path, &d->timeline, &d->timeline_out, &err);
   if (rc == 0) {
     pthread_mutex_lock(&reg_lock);
     if (nreg == capreg) {
@@ -325,16 +324,18 @@ int vt_dev_close(vt_device_h hdevice)
   int rc = 0;
   if (d->stats && d->cfg.stats_path) {
     vs_error err = {0};
-    FILE *f = fopen(d->cfg.stats_path, "w");
-    if (!f) {
-      rc = rt_fail(fn, "statistics file %s: %s", d->cfg.stats_path, strerror(errno));
-    } else {
-      if (vs_stats_write_json(d->stats, f, &err)) rc = rt_fail(fn, "%s: %s", d->cfg.stats_path, err.msg);
-      if (fclose(f) != 0 && rc == 0) rc = rt_fail(fn, "%s: write error", d->cfg.stats_path);
+    vs_outfile o;
+    if (vs_outfile_open(&o, d->cfg.stats_path, 0, &err)) {
+      rc = rt_fail(fn, "statistics file %s", err.msg);
+    } else if (vs_stats_write_json(d->stats, o.f, &err)) {
+      vs_outfile_discard(&o);
+      rc = rt_fail(fn, "%s: %s", d->cfg.stats_path, err.msg);
+    } else if (vs_outfile_commit(&o, &err)) {
+      rc = rt_fail(fn, "statistics file %s", err.msg);
     }
   }
-  if (d->trace && fflush(d->trace) != 0 && rc == 0) rc = rt_fail(fn, "trace file: write error");
   vs_error terr = {0};
+  if (close_trace(d, &terr) && rc == 0) rc = rt_fail(fn, "%s", terr.msg);
   if (close_timeline(d, &terr) && rc == 0) rc = rt_fail(fn, "%s", terr.msg);
   free_dev(d);
   return rc;
@@ -966,15 +967,23 @@ static int start_locked(rt_dev *d, const vt_meta_data *md, uint64_t task, const 
   if (d->trace) fflush(d->trace);
   record_perf(d, &l, &res, rc != 0);
   if (res_out) *res_out = res;
-  if (rc) {
-    char *m = vs_strdup(err.msg, NULL);
-    free(d->pending_msg);
-    d->pending_msg = m;
-    d->pending_fail = 1;
-    return rt_fail(fn, "%s", err.msg);
-  }
+  if (rc) return rt_fail(fn, "%s", err.msg);
   if (push_finished(d, VT_FINISHED_ID(task, md->kernel_id), &err)) return rt_fail(fn, "%s", err.msg);
   return 0;
+}
+
+/* Every failure of a start -- a check, a missing program, a kernel error --
+ * is reported once more by the next vt_ready_wait (docs/runtime.md). */
+static int remember_failure(rt_dev *d, const char *fn)
+{
+  const char *msg = vt_last_error();
+  size_t fl = strlen(fn);
+  if (!strncmp(msg, fn, fl) && !strncmp(msg + fl, ": ", 2)) msg += fl + 2;
+  char *m = vs_strdup(msg, NULL);
+  free(d->pending_msg);
+  d->pending_msg = m;
+  d->pending_fail = 1;
+  return -1;
 }
 
 int rt_start(vt_device_h h, const vt_meta_data *md, uint64_t task, const char *save_dir, const char *kname,
@@ -983,8 +992,8 @@ int rt_start(vt_device_h h, const vt_meta_data *md, uint64_t task, const char *s
   static const char fn[] = "vt_start";
   rt_dev *d = rt_enter(h, fn);
   if (!d) return -1;
-  if (!md) return rt_leave(d, rt_fail(fn, "metaData is NULL"));
-  return rt_leave(d, start_locked(d, md, task, save_dir, kname, res, fn));
+  int rc = md ? start_locked(d, md, task, save_dir, kname, res, fn) : rt_fail(fn, "metaData is NULL");
+  return rt_leave(d, rc ? remember_failure(d, fn) : 0);
 }
 
 int vt_start(vt_device_h hdevice, void *metaData, uint64_t taskID)
@@ -1064,27 +1073,26 @@ int vt_ventsim_set(vt_device_h dev, const char *key, const char *value)
   if (!key || !value) return rt_leave(d, rt_fail(fn, "key or value is NULL"));
   if (!strcmp(key, "timeline")) { /* complete the old file, then start the new one */
     vs_timeline *tl = NULL;
-    FILE *f = NULL;
+    vs_outfile f;
     if (rt_config_set(&d->cfg, key, value, &err) ||
         close_timeline(d, &err) ||
         open_timeline(d->cfg.timeline_path, &tl, &f, &err))
       return rt_leave(d, rt_fail(fn, "%s", err.msg));
     d->timeline = tl;
-    d->timeline_file = f;
+    d->timeline_out = f;
     return rt_leave(d, 0);
   }
-  if (!strcmp(key, "trace")) { /* open the new file before giving up the old one */
-    FILE *t = NULL;
-    int is_stdout = 0;
-    if (open_trace(*value ? value : NULL, &t, &is_stdout, &err)) return rt_leave(d, rt_fail(fn, "%s", err.msg));
+  if (!strcmp(key, "trace")) { /* open the new file before completing the old one */
+    vs_outfile t;
+    if (open_trace(*value ? value : NULL, &t, &err)) return rt_leave(d, rt_fail(fn, "%s", err.msg));
     if (rt_config_set(&d->cfg, key, value, &err)) {
-      if (t && !is_stdout) fclose(t);
+      vs_outfile_discard(&t);
       return rt_leave(d, rt_fail(fn, "%s", err.msg));
     }
-    if (d->trace && !d->trace_is_stdout) fclose(d->trace);
-    d->trace = t;
-    d->trace_is_stdout = is_stdout;
-    return rt_leave(d, 0);
+    int rc = close_trace(d, &err) ? rt_fail(fn, "%s", err.msg) : 0;
+    d->trace_out = t;
+    d->trace = t.f;
+    return rt_leave(d, rc);
   }
   rt_config nc; /* change a copy, so a bad value changes nothing */
   if (rt_config_copy(&nc, &d->cfg, &err)) return rt_leave(d, rt_fail(fn, "%s", err.msg));
@@ -1094,8 +1102,10 @@ int vt_ventsim_set(vt_device_h dev, const char *key, const char *value)
   }
   rt_config_free(&d->cfg);
   d->cfg = nc;
-  if (!strcmp(key, "stats") && d->cfg.stats_path && !d->stats && !(d->stats = vs_stats_create()))
-    return rt_leave(d, rt_fail(fn, "out of memory"));
+  if (!strcmp(key, "stats") && d->cfg.stats_path && !d->stats) {
+    if (!(d->stats = vs_stats_create())) return rt_leave(d, rt_fail(fn, "out of memory"));
+    vs_stats_set_max_launches(d->stats, RT_STATS_KEEP);
+  }
   return rt_leave(d, 0);
 }
 

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "common/outfile.h"
 #include "ventus.h"
 #include "ventsim/driver.h"
 #include "ventsim/elf.h"
@@ -23,6 +24,7 @@
 #define RT_CACHE_LINE  128u         /* dcache line of the RTL: 32 words */
 #define RT_MAX_TASKS   1024u
 #define RT_PERF_KEEP   256u         /* launches vt_dump_perf lists one by one */
+#define RT_STATS_KEEP  1024u        /* launches the statistics keep one by one */
 #define RT_FREED_RING  64u
 
 /* kernel metadata buffer offsets (spec 6.2) */
@@ -119,10 +121,10 @@ typedef struct rt_dev {
   uint64_t nlaunches, nfailed, tot_warp, tot_thread, tot_cycles;
   double tot_seconds;
   vs_stats *stats;
-  FILE *trace;
-  int trace_is_stdout;
+  vs_outfile trace_out;       /* setting trace; completed when it changes or the device closes */
+  FILE *trace;                /* trace_out.f, or NULL                  */
   vs_timeline *timeline;      /* setting timeline: every timing launch */
-  FILE *timeline_file;
+  vs_outfile timeline_out;
   FILE *print_out;
   rt_save save;
 } rt_dev;
