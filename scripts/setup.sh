@@ -16,6 +16,9 @@ PACKAGES=(
   gdb-multiarch                             # gdb remote-protocol test
   python3 python3-matplotlib                # log diff and plots
   valgrind
+  clang-19 lld-19 llvm-19 rocm-device-libs  # AMD code objects from OpenCL C
+  llvm-19-doc                               # AMDGPUUsage, the AMD ABI reference
+  pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo python3-pyopencl  # OpenCL reference
 )
 if [ "$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi
 missing=()

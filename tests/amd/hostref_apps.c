@@ -1,0 +1,6 @@
+/* Host references: apps kernels. */
+#include "hostref.h"
+
+const hr_entry hostref_apps[] = {
+  {NULL, NULL},
+};
