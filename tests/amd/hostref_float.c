@@ -280,10 +280,429 @@ static long double math_slot(int k, long double x, long double y, long double s,
 MATH_REF(f32_math, float, TC_FLOAT)
 MATH_REF(f64_math, double, TC_DOUBLE)
 
+
+/* ---- half precision (f16_storage.cl, f16_arith.cl) ---------------------- */
+
+enum { RTE, RTZ, RTP, RTN };
+
+/* D rounded to binary16 in rounding mode MODE (from the definition: scale
+ * to an integer multiple of the half spacing, round, scale back) */
+static uint16_t half_round(double d, int mode)
+{
+  uint16_t s = signbit(d) ? 0x8000 : 0;
+  if (isnan(d)) return 0x7e00 | s;
+  double a = fabs(d);
+  if (isinf(a)) return s | 0x7c00;
+  if (a == 0) return s;
+  int e;
+  frexp(a, &e);
+  int q = e - 1 < -14 ? -24 : e - 11; /* the spacing of halfs near a: 2^q */
+  double m = ldexp(a, -q), rm;         /* exact */
+  int up = (mode == RTP && !s) || (mode == RTN && s); /* away from zero */
+  if (mode == RTE) rm = nearbyint(m);
+  else if (mode == RTZ || !up) rm = trunc(m);
+  else rm = ceil(m);
+  double v = ldexp(rm, q);
+  if (v > 65504.0) return s | (mode == RTE || up ? 0x7c00 : 0x7bff);
+  if (v < 0x1p-14) return s | (uint16_t)ldexp(v, 24);
+  frexp(v, &e);
+  return s | (uint16_t)((e - 1 + 15) << 10) | (uint16_t)((int)ldexp(v, 11 - e) - 1024);
+}
+
+static float h2f(uint16_t h) { return tc_half_to_float(h); }
+
+static int ref_half_store(hr_ctx *x)
+{
+  const float *f = hr_buf(x, "f", TC_FLOAT);
+  uint16_t *rte = hr_buf(x, "rte", TC_HALF), *rtz = hr_buf(x, "rtz", TC_HALF), *rtp = hr_buf(x, "rtp", TC_HALF),
+           *rtn = hr_buf(x, "rtn", TC_HALF), *h4 = hr_buf(x, "h4", TC_HALF);
+  if (!f || !rte || !rtz || !rtp || !rtn || !h4) return -1;
+  size_t n = x->c->launches[0].global[0];
+  if (hr_count(x, "f") < n || hr_count(x, "rtn") < n || hr_count(x, "h4") < 4 * n)
+    return hr_fail(x, "half_store: buffers smaller than the NDRange");
+  for (size_t i = 0; i < n; i++) {
+    float v = f[i];
+    rte[i] = half_round(v, RTE);
+    rtz[i] = half_round(v, RTZ);
+    rtp[i] = half_round(v, RTP);
+    rtn[i] = half_round(v, RTN);
+    float w[4] = {v, -v, v * 2.0f, v * 0.5f};
+    for (int k = 0; k < 4; k++) h4[4 * i + k] = half_round(w[k], RTE);
+  }
+  return 0;
+}
+
+static int ref_half_store_double(hr_ctx *x)
+{
+  const double *d = hr_buf(x, "d", TC_DOUBLE);
+  uint16_t *rte = hr_buf(x, "rte", TC_HALF), *rtz = hr_buf(x, "rtz", TC_HALF), *rtp = hr_buf(x, "rtp", TC_HALF),
+           *rtn = hr_buf(x, "rtn", TC_HALF);
+  if (!d || !rte || !rtz || !rtp || !rtn) return -1;
+  size_t n = x->c->launches[0].global[0];
+  if (hr_count(x, "d") < n || hr_count(x, "rtn") < n) return hr_fail(x, "half_store_double: buffers too small");
+  for (size_t i = 0; i < n; i++) {
+    rte[i] = half_round(d[i], RTE);
+    rtz[i] = half_round(d[i], RTZ);
+    rtp[i] = half_round(d[i], RTP);
+    rtn[i] = half_round(d[i], RTN);
+  }
+  return 0;
+}
+
+static int ref_half_load(hr_ctx *x)
+{
+  const uint16_t *h = hr_buf(x, "h", TC_HALF);
+  float *f = hr_buf(x, "f", TC_FLOAT), *f4 = hr_buf(x, "f4", TC_FLOAT);
+  uint16_t *back = hr_buf(x, "back", TC_HALF);
+  if (!h || !f || !f4 || !back) return -1;
+  size_t n = x->c->launches[0].global[0];
+  if (hr_count(x, "h") < 4 * n || hr_count(x, "f") < n || hr_count(x, "f4") < 2 * n || hr_count(x, "back") < 2 * n)
+    return hr_fail(x, "half_load: buffers smaller than the NDRange");
+  for (size_t i = 0; i < n; i++) {
+    f[i] = h2f(h[i]);
+    f4[2 * i] = h2f(h[4 * i]) + h2f(h[4 * i + 3]);
+    f4[2 * i + 1] = h2f(h[4 * i + 1]) * h2f(h[4 * i + 2]);
+    back[2 * i] = half_round(h2f(h[4 * i]), RTE);
+    back[2 * i + 1] = half_round(h2f(h[4 * i + 3]), RTE);
+  }
+  return 0;
+}
+
+/* half operations: computed exactly or in double, rounded once */
+static uint16_t H(double v) { return half_round(v, RTE); }
+
+static int32_t sat_i32(double v)
+{
+  if (isnan(v)) return 0;
+  return v >= 2147483647.0 ? INT32_MAX : v <= -2147483648.0 ? INT32_MIN : (int32_t)v;
+}
+
+static int ref_f16_ops(hr_ctx *x)
+{
+  const uint16_t *a = hr_buf(x, "a", TC_HALF), *b = hr_buf(x, "b", TC_HALF), *c = hr_buf(x, "c", TC_HALF);
+  uint16_t *out = hr_buf(x, "out", TC_HALF);
+  int32_t *iout = hr_buf(x, "iout", TC_INT);
+  if (!a || !b || !c || !out || !iout) return -1;
+  size_t n = x->c->launches[0].global[0];
+  if (hr_count(x, "a") < n || hr_count(x, "out") < 32 * n || hr_count(x, "iout") < 8 * n)
+    return hr_fail(x, "f16_ops: buffers smaller than the NDRange");
+  for (size_t i = 0; i < n; i++) {
+    double hx = h2f(a[i]), hy = h2f(b[i]), hz = h2f(c[i]);
+    uint16_t *o = out + i * 32;
+    o[0] = H(hx + hy);   /* exact in double */
+    o[1] = H(hx - hy);
+    o[2] = H(hx * hy);
+    o[3] = H(hx / hy);   /* double rounding is innocuous: 53 >= 2*11 + 2 */
+    o[4] = H(fma(hx, hy, hz));
+    o[5] = H(sqrt(fabs(hx)));
+    o[6] = H(fmin(hx, hy));
+    o[7] = H(fmax(hx, hy));
+    o[8] = H(fabs(hx));
+    o[9] = H(copysign(hx, hy));
+    o[10] = H(floor(hx));
+    o[11] = H(ceil(hx));
+    o[12] = H(rint(hx));
+    o[13] = H(trunc(hx));
+    o[14] = H(round(hx));
+    o[15] = H(-hx);
+    o[16] = H(exp(hx));
+    o[17] = H(log(fabs(hx)));
+    o[18] = H(sin(hx));
+    o[19] = H(cos(hx));
+    o[20] = H((double)((float)hx * (float)hy));
+    o[21] = H((double)((int)i - 500));
+    o[22] = H(ldexp(hx, (int)(i % 9) - 4));
+    o[23] = H(fmod(hx, hy));
+    o[24] = H(h2f(H(hx * hz)) + hx); /* p * q + p, unfused; the case accepts fused */
+    o[25] = H(h2f(H(hy * hx)) + hy);
+    o[26] = H(fma(hx, hz, hz));
+    o[27] = H(fma(hy, hx, hx));
+    o[28] = H(hx - hz);
+    o[29] = H(hy - hx);
+    o[30] = H(h2f(H(hx - hy)) * h2f(H(hx + hy)));
+    o[31] = H(1.0 / sqrt(fabs(hx)));
+    int32_t *q = iout + i * 8;
+    q[0] = (hx < hy) | (hx <= hy) << 1 | (hx == hy) << 2 | (hx != hy) << 3 | (isnan(hx) != 0) << 4 |
+           (isinf(hx) != 0) << 5;
+    q[1] = sat_i32(trunc(hx));
+    q[2] = sat_i32(rint(hx));
+    double p100 = h2f(H(hx * 100.0));
+    q[3] = isnan(p100) ? 0 : p100 >= 32767 ? 32767 : p100 <= -32768 ? -32768 : (int32_t)trunc(p100);
+    q[4] = (int16_t)a[i];
+    q[5] = H(hy * hz);
+    float fx = (float)hx;
+    int32_t bits;
+    memcpy(&bits, &fx, 4);
+    q[6] = bits;
+    q[7] = half_round((double)(fx * 1.001f), RTZ);
+  }
+  return 0;
+}
+
+/* ---- conversions (convert.cl) ------------------------------------------- */
+
+/* float/double to integer: round in MODE, then saturate to [lo, hi] (NaN: 0) */
+static double round_mode(double v, int mode)
+{
+  switch (mode) {
+  case RTE: return nearbyint(v);
+  case RTZ: return trunc(v);
+  case RTP: return ceil(v);
+  default: return floor(v);
+  }
+}
+
+static int64_t to_int_sat(double v, int mode, double lo, double hi)
+{
+  if (isnan(v)) return 0;
+  v = round_mode(v, mode);
+  if (v <= lo) return (int64_t)lo;
+  if (v >= hi) return hi >= 0x1p63 ? INT64_MAX : (int64_t)hi;
+  return (int64_t)v;
+}
+
+static uint64_t to_uint_sat(double v, int mode, double hi)
+{
+  if (isnan(v)) return 0;
+  v = round_mode(v, mode);
+  if (v <= 0) return 0;
+  if (v >= hi) return hi >= 0x1p64 ? UINT64_MAX : (uint64_t)hi;
+  return (uint64_t)v;
+}
+
+static float clampf_nan0(float v, float lo, float hi) { return isnan(v) ? 0.0f : fminf(fmaxf(v, lo), hi); }
+
+static int ref_conv_from_float(hr_ctx *x)
+{
+  const float *f = hr_buf(x, "f", TC_FLOAT);
+  int32_t *oi = hr_buf(x, "oi", TC_INT);
+  int64_t *ol = hr_buf(x, "ol", TC_LONG);
+  if (!f || !oi || !ol) return -1;
+  size_t n = x->c->launches[0].global[0];
+  if (hr_count(x, "f") < n || hr_count(x, "oi") < 24 * n || hr_count(x, "ol") < 8 * n)
+    return hr_fail(x, "conv_from_float: buffers smaller than the NDRange");
+  const double I32L = -2147483648.0, I32H = 2147483647.0, I64L = -9223372036854775808.0, I64H = 0x1p63;
+  for (size_t i = 0; i < n; i++) {
+    float v = f[i];
+    double c = clampf_nan0(v, -2.0e9f, 2.0e9f), cu = clampf_nan0(v, 0.0f, 4.0e9f);
+    double cl = clampf_nan0(v, -9.0e18f, 9.0e18f);
+    int32_t *o = oi + i * 24;
+    o[0] = (int32_t)trunc(c);
+    o[1] = (int32_t)nearbyint(c);
+    o[2] = (int32_t)trunc(c);
+    o[3] = (int32_t)ceil(c);
+    o[4] = (int32_t)floor(c);
+    o[5] = (int32_t)trunc(c);
+    o[6] = (int32_t)to_int_sat(v, RTZ, I32L, I32H);
+    o[7] = (int32_t)to_int_sat(v, RTE, I32L, I32H);
+    o[8] = (int32_t)to_int_sat(v, RTP, I32L, I32H);
+    o[9] = (int32_t)to_int_sat(v, RTN, I32L, I32H);
+    o[10] = (int32_t)(uint32_t)trunc(cu);
+    o[11] = (int32_t)(uint32_t)to_uint_sat(v, RTZ, 4294967295.0);
+    o[12] = (int32_t)(uint32_t)to_uint_sat(v, RTE, 4294967295.0);
+    o[13] = (int32_t)(uint32_t)ceil(cu);
+    o[14] = (int8_t)to_int_sat(v, RTZ, -128, 127);
+    o[15] = (uint8_t)to_uint_sat(v, RTZ, 255);
+    o[16] = (int16_t)to_int_sat(v, RTZ, -32768, 32767);
+    o[17] = (uint16_t)to_uint_sat(v, RTZ, 65535);
+    o[18] = (int8_t)to_int_sat(v, RTE, -128, 127);
+    o[19] = (int16_t)to_int_sat(v, RTN, -32768, 32767);
+    o[20] = (uint16_t)to_uint_sat(v, RTP, 65535);
+    o[21] = (uint8_t)to_uint_sat(v, RTZ, 255);
+    int32_t bits;
+    memcpy(&bits, &v, 4);
+    o[22] = bits;
+    float fb = (float)(bits >> 8); /* exact: 24 bits */
+    memcpy(&o[23], &fb, 4);
+    int64_t *q = ol + i * 8;
+    q[0] = (int64_t)trunc(cl);
+    q[1] = (int64_t)nearbyint(cl);
+    q[2] = (int64_t)ceil(cl);
+    q[3] = to_int_sat(v, RTZ, I64L, I64H);
+    q[4] = (int64_t)to_uint_sat(v, RTZ, 0x1p64);
+    q[5] = (int64_t)(uint64_t)trunc(clampf_nan0(v, 0.0f, 1.8e19f));
+    q[6] = to_int_sat(v, RTN, I64L, I64H);
+    q[7] = (int64_t)to_uint_sat(v, RTE, 0x1p64);
+  }
+  return 0;
+}
+
+/* integer to float in a rounding mode: the host FPU under fesetround
+ * (this file is built with -frounding-math; the volatile operand keeps the
+ * compiler from converting before the mode is set) */
+static const int fe_modes[4] = {FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD};
+
+static float i64_to_f(int64_t v, int mode)
+{
+  volatile int64_t in = v;
+  fesetround(fe_modes[mode]);
+  volatile float r = (float)in;
+  fesetround(FE_TONEAREST);
+  return r;
+}
+
+static float u64_to_f(uint64_t v, int mode)
+{
+  volatile uint64_t in = v;
+  fesetround(fe_modes[mode]);
+  volatile float r = (float)in;
+  fesetround(FE_TONEAREST);
+  return r;
+}
+
+static double i64_to_d(int64_t v, int mode)
+{
+  volatile int64_t in = v;
+  fesetround(fe_modes[mode]);
+  volatile double r = (double)in;
+  fesetround(FE_TONEAREST);
+  return r;
+}
+
+static double u64_to_d(uint64_t v, int mode)
+{
+  volatile uint64_t in = v;
+  fesetround(fe_modes[mode]);
+  volatile double r = (double)in;
+  fesetround(FE_TONEAREST);
+  return r;
+}
+
+static float d_to_f(double v, int mode)
+{
+  volatile double in = v;
+  fesetround(fe_modes[mode]);
+  volatile float r = (float)in;
+  fesetround(FE_TONEAREST);
+  return r;
+}
+
+static int ref_conv_to_float(hr_ctx *x)
+{
+  const int32_t *vi = hr_buf(x, "vi", TC_INT);
+  const int64_t *vl = hr_buf(x, "vl", TC_LONG);
+  float *of = hr_buf(x, "of", TC_FLOAT);
+  if (!vi || !vl || !of) return -1;
+  size_t n = x->c->launches[0].global[0];
+  if (hr_count(x, "vi") < n || hr_count(x, "vl") < n || hr_count(x, "of") < 24 * n)
+    return hr_fail(x, "conv_to_float: buffers smaller than the NDRange");
+  for (size_t i = 0; i < n; i++) {
+    int32_t v = vi[i];
+    uint32_t uv = (uint32_t)v;
+    int64_t y = vl[i];
+    uint64_t uy = (uint64_t)y;
+    float *o = of + i * 24;
+    o[0] = i64_to_f(v, RTE);
+    o[1] = i64_to_f(v, RTE);
+    o[2] = i64_to_f(v, RTZ);
+    o[3] = i64_to_f(v, RTP);
+    o[4] = i64_to_f(v, RTN);
+    o[5] = u64_to_f(uv, RTE);
+    o[6] = u64_to_f(uv, RTZ);
+    o[7] = u64_to_f(uv, RTP);
+    o[8] = u64_to_f(uv, RTN);
+    o[9] = i64_to_f(y, RTE);
+    o[10] = i64_to_f(y, RTZ);
+    o[11] = i64_to_f(y, RTP);
+    o[12] = i64_to_f(y, RTN);
+    o[13] = u64_to_f(uy, RTE);
+    o[14] = u64_to_f(uy, RTZ);
+    o[15] = u64_to_f(uy, RTP);
+    o[16] = u64_to_f(uy, RTN);
+    o[17] = (float)(int8_t)v;
+    o[18] = (float)(uint8_t)v;
+    o[19] = (float)(int16_t)v;
+    o[20] = (float)(uint16_t)v;
+    o[21] = (float)(int8_t)(y >> 7) + (float)(int16_t)(y >> 20);
+    memcpy(&o[22], &v, 4);
+    float q = i64_to_f(v, RTE) * 0.25f;
+    int32_t s = (int32_t)to_int_sat(q, RTZ, -2147483648.0, 2147483647.0);
+    memcpy(&o[23], &s, 4);
+  }
+  return 0;
+}
+
+static int ref_conv_narrow(hr_ctx *x)
+{
+  const int64_t *vl = hr_buf(x, "vl", TC_LONG);
+  int8_t *oc = hr_buf(x, "oc", TC_CHAR);
+  int16_t *os = hr_buf(x, "os", TC_SHORT);
+  int32_t *oi = hr_buf(x, "oi", TC_INT);
+  if (!vl || !oc || !os || !oi) return -1;
+  size_t n = x->c->launches[0].global[0];
+  if (hr_count(x, "vl") < n || hr_count(x, "oc") < 4 * n || hr_count(x, "os") < 4 * n || hr_count(x, "oi") < 4 * n)
+    return hr_fail(x, "conv_narrow: buffers smaller than the NDRange");
+  for (size_t i = 0; i < n; i++) {
+    int64_t y = vl[i];
+    int32_t y32 = (int32_t)y;
+    uint32_t uy32 = (uint32_t)y;
+    uint64_t uy = (uint64_t)y;
+    oc[i * 4 + 0] = (int8_t)y;
+    oc[i * 4 + 1] = (int8_t)(y > 127 ? 127 : y < -128 ? -128 : y);
+    oc[i * 4 + 2] = (int8_t)(uint8_t)(y > 255 ? 255 : y < 0 ? 0 : y);
+    oc[i * 4 + 3] = (int8_t)y32;
+    os[i * 4 + 0] = (int16_t)y;
+    os[i * 4 + 1] = (int16_t)(y > 32767 ? 32767 : y < -32768 ? -32768 : y);
+    os[i * 4 + 2] = (int16_t)(uint16_t)(y32 > 65535 ? 65535 : y32 < 0 ? 0 : y32);
+    os[i * 4 + 3] = (int16_t)(uy32 > 32767 ? 32767 : uy32);
+    oi[i * 4 + 0] = y32;
+    oi[i * 4 + 1] = (int32_t)(y > INT32_MAX ? INT32_MAX : y < INT32_MIN ? INT32_MIN : y);
+    oi[i * 4 + 2] = (int32_t)(uint32_t)(y > (int64_t)UINT32_MAX ? UINT32_MAX : y < 0 ? 0 : y);
+    oi[i * 4 + 3] = (int32_t)(uy > INT32_MAX ? INT32_MAX : uy);
+  }
+  return 0;
+}
+
+static int ref_conv_double(hr_ctx *x)
+{
+  const double *vd = hr_buf(x, "vd", TC_DOUBLE);
+  const int64_t *vl = hr_buf(x, "vl", TC_LONG);
+  double *od = hr_buf(x, "od", TC_DOUBLE);
+  float *of = hr_buf(x, "of", TC_FLOAT);
+  int64_t *ol = hr_buf(x, "ol", TC_LONG);
+  if (!vd || !vl || !od || !of || !ol) return -1;
+  size_t n = x->c->launches[0].global[0];
+  if (hr_count(x, "vd") < n || hr_count(x, "vl") < n || hr_count(x, "od") < 8 * n || hr_count(x, "of") < 4 * n ||
+      hr_count(x, "ol") < 6 * n)
+    return hr_fail(x, "conv_double: buffers smaller than the NDRange");
+  for (size_t i = 0; i < n; i++) {
+    double d = vd[i];
+    int64_t y = vl[i];
+    double c = isnan(d) ? 0.0 : fmin(fmax(d, -9.0e18), 9.0e18);
+    od[i * 8 + 0] = i64_to_d(y, RTE);
+    od[i * 8 + 1] = i64_to_d(y, RTZ);
+    od[i * 8 + 2] = i64_to_d(y, RTP);
+    od[i * 8 + 3] = i64_to_d(y, RTN);
+    od[i * 8 + 4] = u64_to_d((uint64_t)y, RTE);
+    od[i * 8 + 5] = u64_to_d((uint64_t)y, RTZ);
+    od[i * 8 + 6] = (double)(float)d;
+    od[i * 8 + 7] = (double)(int32_t)trunc(fmin(fmax(c, -2.0e9), 2.0e9));
+    of[i * 4 + 0] = d_to_f(d, RTE);
+    of[i * 4 + 1] = d_to_f(d, RTZ);
+    of[i * 4 + 2] = d_to_f(d, RTP);
+    of[i * 4 + 3] = d_to_f(d, RTN);
+    ol[i * 6 + 0] = (int64_t)trunc(c);
+    ol[i * 6 + 1] = to_int_sat(d, RTZ, -0x1p63, 0x1p63);
+    ol[i * 6 + 2] = to_int_sat(d, RTE, -0x1p63, 0x1p63);
+    ol[i * 6 + 3] = to_int_sat(d, RTZ, -2147483648.0, 2147483647.0);
+    ol[i * 6 + 4] = (int64_t)to_uint_sat(d, RTZ, 0x1p64);
+    ol[i * 6 + 5] = (int64_t)ceil(c);
+  }
+  return 0;
+}
+
 const hr_entry hostref_float[] = {
   {"f32_ops", ref_f32_ops},
   {"f64_ops", ref_f64_ops},
   {"f32_math", ref_f32_math},
   {"f64_math", ref_f64_math},
+  {"half_store", ref_half_store},
+  {"half_store_double", ref_half_store_double},
+  {"half_load", ref_half_load},
+  {"f16_ops", ref_f16_ops},
+  {"conv_from_float", ref_conv_from_float},
+  {"conv_to_float", ref_conv_to_float},
+  {"conv_narrow", ref_conv_narrow},
+  {"conv_double", ref_conv_double},
   {NULL, NULL},
 };
