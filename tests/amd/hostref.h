@@ -60,5 +60,6 @@ extern const hr_entry hostref_int[];
 extern const hr_entry hostref_float[];
 extern const hr_entry hostref_mem[];
 extern const hr_entry hostref_apps[];
+extern const hr_entry hostref_vec[];
 
 #endif
