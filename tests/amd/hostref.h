@@ -61,5 +61,6 @@ extern const hr_entry hostref_float[];
 extern const hr_entry hostref_mem[];
 extern const hr_entry hostref_apps[];
 extern const hr_entry hostref_vec[];
+extern const hr_entry hostref_atomics[];
 
 #endif

@@ -47,7 +47,7 @@ int main(int argc, char **argv)
     return 2;
   }
   int failed = 0, passed = 0, skipped = 0, bad = 0;
-  printf("%-28s %-9s %-9s %-34s %10s %8s %9s  %s\n", "case", "ref", "test", "check", "checked", "failed",
+  printf("%-28s %-9s %-9s %-40s %10s %8s %9s  %s\n", "case", "ref", "test", "check", "checked", "failed",
          "worst-ulp", "verdict");
   for (int ci = first; ci < argc; ci++) {
     tc_case c;
@@ -61,7 +61,7 @@ int main(int argc, char **argv)
     int ra = tr_read(ref, &c, &a, err, sizeof err);
     int rb = ra ? -1 : tr_read(test, &c, &b, err, sizeof err);
     if (ra || rb) {
-      printf("%-28s %-9s %-9s %-34s %10s %8s %9s  FAIL (%s)\n", c.name, "-", "-", "-", "-", "-", "-", err);
+      printf("%-28s %-9s %-9s %-40s %10s %8s %9s  FAIL (%s)\n", c.name, "-", "-", "-", "-", "-", "-", err);
       failed++;
       if (!ra) tr_free(&c, &a);
       tc_case_free(&c);
@@ -82,7 +82,7 @@ int main(int argc, char **argv)
       int skip = (a.status == TR_SKIPPED || b.status == TR_SKIPPED) && a.status != TR_ERROR &&
                  b.status != TR_ERROR && a.status != TR_MISSING && b.status != TR_MISSING;
       const char *why = a.status != TR_OK ? a.message : b.message;
-      printf("%-28s %-9s %-9s %-34s %10s %8s %9s  %s (%s: %.300s)\n", c.name, status_name(a.status),
+      printf("%-28s %-9s %-9s %-40s %10s %8s %9s  %s (%s: %.300s)\n", c.name, status_name(a.status),
              status_name(b.status), "-", "-", "-", "-", skip ? "SKIP" : "FAIL",
              a.status != TR_OK ? "ref" : "test", why ? why : "");
       if (skip) skipped++;
@@ -96,7 +96,7 @@ int main(int argc, char **argv)
       char check[192], worst[32] = "-";
       snprintf(check, sizeof check, "%s [%s]", l->what, l->rule);
       if (l->worst_ulp >= 0) snprintf(worst, sizeof worst, "%.0f", l->worst_ulp);
-      printf("%-28s %-9s %-9s %-34.34s %10zu %8zu %9s  %s\n", i == 0 ? c.name : "",
+      printf("%-28s %-9s %-9s %-40.40s %10zu %8zu %9s  %s\n", i == 0 ? c.name : "",
              i == 0 ? status_name(a.status) : "", i == 0 ? status_name(b.status) : "", check, l->checked,
              l->failed, worst, l->failed ? "FAIL" : "pass");
       if ((l->failed || verbose) && l->detail[0]) printf("%s\n", l->detail);

@@ -7,7 +7,8 @@
 
 #include "hostref.h"
 
-static const hr_entry *const tables[] = {hostref_int, hostref_float, hostref_vec, hostref_mem, hostref_apps};
+static const hr_entry *const tables[] = {hostref_int, hostref_float, hostref_vec, hostref_atomics, hostref_mem,
+                                           hostref_apps};
 
 static hr_fn find(const char *name)
 {

@@ -798,8 +798,9 @@ static int parse_prop(ctx *x, tc_case *c, const cJSON *j, size_t idx)
     return s ? parse_count(x, s, what, &p->segment, (size_t)1 << 28) : 0;
   }
   if ((v = get(j, "atomic_history"))) {
-    static const char *const k[] = {"atomic_history", "old", "cells", "count", "cell_base", "cell_div",
-                                    "cell_mod", "operand", "expected", "why", NULL};
+    static const char *const k[] = {"atomic_history", "old", "old_stride", "old_offset", "cells", "count",
+                                    "cell_base", "cell_div", "cell_mod", "cell_stride", "operand", "expected",
+                                    "why", NULL};
     if (check_keys(x, j, what, k)) return -1;
     p->kind = TC_PROP_ATOMIC_HISTORY;
     int op = -1;
@@ -811,18 +812,28 @@ static int parse_prop(ctx *x, tc_case *c, const cJSON *j, size_t idx)
       return -1;
     if (c->bufs[p->old_buf].type != c->bufs[p->cell_buf].type)
       return fail(x, "%s: old and cells buffers must have the same type", what);
-    const cJSON *n = get(j, "count");
-    p->count = c->bufs[p->old_buf].count;
-    if (n && parse_count(x, n, what, &p->count, c->bufs[p->old_buf].count)) return -1;
+    const cJSON *n = get(j, "count"), *os = get(j, "old_stride"), *oo = get(j, "old_offset");
+    p->old_stride = 1;
+    if ((os && parse_count(x, os, what, &p->old_stride, (size_t)1 << 20)) ||
+        (oo && parse_count(x, oo, what, &p->old_offset, (size_t)1 << 20)))
+      return -1;
+    if (p->old_stride == 0 || p->old_offset >= p->old_stride)
+      return fail(x, "%s: old_stride must be >= 1 and old_offset below it", what);
+    p->count = (c->bufs[p->old_buf].count - p->old_offset + p->old_stride - 1) / p->old_stride;
+    if (n && parse_count(x, n, what, &p->count, p->count)) return -1;
     p->cell_div = 1;
     p->cell_mod = 1;
-    const cJSON *cb = get(j, "cell_base"), *cd = get(j, "cell_div"), *cm = get(j, "cell_mod");
+    p->cell_stride = 1;
+    const cJSON *cb = get(j, "cell_base"), *cd = get(j, "cell_div"), *cm = get(j, "cell_mod"),
+                *cs = get(j, "cell_stride");
     if ((cb && parse_count(x, cb, what, &p->cell_base, (size_t)1 << 28)) ||
         (cd && parse_count(x, cd, what, &p->cell_div, (size_t)1 << 28)) ||
-        (cm && parse_count(x, cm, what, &p->cell_mod, (size_t)1 << 28)))
+        (cm && parse_count(x, cm, what, &p->cell_mod, (size_t)1 << 28)) ||
+        (cs && parse_count(x, cs, what, &p->cell_stride, (size_t)1 << 28)))
       return -1;
-    if (!p->cell_div || !p->cell_mod || p->cell_base + p->cell_mod > c->bufs[p->cell_buf].count)
-      return fail(x, "%s: cell_div and cell_mod must be >= 1 and the cells inside the cells buffer", what);
+    if (!p->cell_div || !p->cell_mod ||
+        p->cell_base + (p->cell_mod - 1) * p->cell_stride >= c->bufs[p->cell_buf].count)
+      return fail(x, "%s: cell_div and cell_mod must be >= 1 and every cell inside the cells buffer", what);
     tc_type t = c->bufs[p->old_buf].type;
     const cJSON *o = get(j, "operand");
     p->operand_buf = p->expected_buf = -1;

@@ -88,11 +88,13 @@ typedef struct {
   int bufs[4];          /* PERMUTATION: buffers (-1 ends) */
   int64_t start;
   /* ATOMIC_HISTORY: work-item w (0 <= w < count) did op(cell, operand(w))
-   * and stored the old value in old[w]; cell(w) = cell_base +
-   * (w / cell_div) % cell_mod, in buffer `cells` */
+   * and stored the old value in old[w * old_stride + old_offset]; the
+   * cell is element cell_base + ((w / cell_div) % cell_mod) * cell_stride
+   * of buffer `cells`; operand(w) is element w of a buffer or of a
+   * generator's sequence */
   tc_atomic_op op;
   int old_buf, cell_buf, operand_buf, expected_buf;  /* -1: none */
-  size_t count, cell_base, cell_div, cell_mod;
+  size_t count, old_stride, old_offset, cell_base, cell_div, cell_mod, cell_stride;
   tc_gen operand;       /* when operand_buf < 0 */
   tc_gen expected;      /* CMPXCHG: expected value (when expected_buf < 0) */
   size_t segment;       /* SORTED */
