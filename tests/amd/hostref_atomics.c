@@ -2,6 +2,7 @@
  * applied one after another in work-item order: one legal history.  The
  * final values that depend on the order (xchg, the cmpxchg winner) are
  * compared by the cases' properties, not against these. */
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -68,8 +69,147 @@
 ATOMICS_REF(atomics32, int32_t, uint32_t, TC_INT, TC_UINT, 32)
 ATOMICS_REF(atomics64, int64_t, uint64_t, TC_LONG, TC_ULONG, 64)
 
+
+/* ---- OpenCL 2.0 atomics (atomics_c11.cl) ---------------------------------- */
+
+static int ref_c11_global(hr_ctx *x)
+{
+  int32_t *ai = hr_buf(x, "ai", TC_INT), *au = hr_buf(x, "au", TC_INT), *slots = hr_buf(x, "slots", TC_INT),
+          *olds = hr_buf(x, "olds", TC_INT);
+  const int32_t *vals = hr_buf(x, "vals", TC_INT);
+  if (!ai || !au || !slots || !olds || !vals) return -1;
+  size_t n = x->c->launches[0].global[0], nb = n / 32;
+  if (hr_count(x, "ai") < 8 || hr_count(x, "au") < 3 * nb || hr_count(x, "slots") < 2 * n ||
+      hr_count(x, "olds") < 10 * n || hr_count(x, "vals") < n)
+    return hr_fail(x, "c11_global: buffers smaller than the NDRange");
+  for (size_t i = 0; i < n; i++) {
+    int32_t v = vals[i], *o = olds + 10 * i;
+    uint32_t bit = 1u << (i % 32);
+    o[0] = ai[0];
+    ai[0] = (int32_t)((uint32_t)ai[0] + (uint32_t)(i + 1));
+    o[1] = ai[1];
+    ai[1] = (int32_t)((uint32_t)ai[1] - 3u);
+    o[2] = ai[2];
+    ai[2] = (int32_t)(i + 1);
+    o[3] = ai[3];
+    if (v < ai[3]) ai[3] = v;
+    o[4] = ai[4];
+    if (v > ai[4]) ai[4] = v;
+    o[5] = ai[5];
+    if (ai[5] == 0) ai[5] = (int32_t)(i + 1);
+    o[6] = ai[6];
+    ai[6] = (int32_t)((uint32_t)ai[6] + 1u);
+    o[7] = au[i / 32];
+    au[i / 32] = (int32_t)((uint32_t)au[i / 32] | bit);
+    o[8] = au[nb + i / 32];
+    au[nb + i / 32] = (int32_t)((uint32_t)au[nb + i / 32] & ~bit);
+    o[9] = au[2 * nb + i / 32];
+    au[2 * nb + i / 32] = (int32_t)((uint32_t)au[2 * nb + i / 32] ^ bit);
+    ai[7] = (int32_t)((uint32_t)ai[7] + (uint32_t)(i & 7));
+    slots[i] = v ^ 0x5a5a;
+    slots[n + i] = (int32_t)((uint32_t)slots[i] + 1u);
+  }
+  return 0;
+}
+
+static int ref_c11_local(hr_ctx *x)
+{
+  int32_t *cells = hr_buf(x, "cells", TC_INT), *olds = hr_buf(x, "olds", TC_INT);
+  const int32_t *vals = hr_buf(x, "vals", TC_INT);
+  if (!cells || !olds || !vals) return -1;
+  const tc_launch *l = &x->c->launches[0];
+  size_t n = l->global[0], ls = l->local[0];
+  if (hr_count(x, "cells") < 6 * (n / ls) || hr_count(x, "olds") < 5 * n || hr_count(x, "vals") < n)
+    return hr_fail(x, "c11_local: buffers smaller than the NDRange");
+  for (size_t i = 0; i < n; i++) {
+    int32_t *c = cells + 6 * (i / ls), v = vals[i], *o = olds + 5 * i;
+    o[0] = c[0];
+    c[0] = (int32_t)((uint32_t)c[0] + (uint32_t)(i + 1));
+    o[1] = c[1];
+    c[1] = (int32_t)(i + 1);
+    o[2] = c[2];
+    if (v < c[2]) c[2] = v;
+    o[3] = c[3];
+    if (v > c[3]) c[3] = v;
+    o[4] = c[4];
+    if (c[4] == 0) c[4] = (int32_t)(i + 1);
+    c[5] = (int32_t)((uint32_t)c[5] - 2u);
+  }
+  return 0;
+}
+
+static int ref_c11_flag(hr_ctx *x)
+{
+  int32_t *winners = hr_buf(x, "winners", TC_INT);
+  if (!winners || hr_count(x, "winners") < 2) return -1;
+  winners[0] += 1; /* one test-and-set per round finds the flag clear */
+  winners[1] += 1;
+  return 0;
+}
+
+static int ref_c11_global64(hr_ctx *x)
+{
+  int64_t *al = hr_buf(x, "al", TC_LONG), *olds = hr_buf(x, "olds", TC_LONG);
+  const int64_t *vals = hr_buf(x, "vals", TC_LONG);
+  if (!al || !olds || !vals) return -1;
+  size_t n = x->c->launches[0].global[0];
+  if (hr_count(x, "al") < 6 || hr_count(x, "olds") < 5 * n || hr_count(x, "vals") < n)
+    return hr_fail(x, "c11_global64: buffers smaller than the NDRange");
+  for (size_t i = 0; i < n; i++) {
+    int64_t v = vals[i], *o = olds + 5 * i;
+    o[0] = al[0];
+    al[0] = (int64_t)((uint64_t)al[0] + (uint64_t)i * 0x100000001ULL);
+    o[1] = al[1];
+    al[1] = (int64_t)(i + 1);
+    o[2] = al[2];
+    if (v < al[2]) al[2] = v;
+    o[3] = al[3];
+    if (v > al[3]) al[3] = v;
+    o[4] = al[4];
+    if (al[4] == 0) al[4] = (int64_t)(i + 1);
+    al[5] ^= v;
+  }
+  return 0;
+}
+
+/* ---- float atomics (atomics_float.cl) ------------------------------------- */
+
+static int ref_float_atomics(hr_ctx *x)
+{
+  float *cells = hr_buf(x, "cells", TC_FLOAT), *olds = hr_buf(x, "olds", TC_FLOAT);
+  const float *vals = hr_buf(x, "vals", TC_FLOAT);
+  if (!cells || !olds || !vals) return -1;
+  const tc_launch *l = &x->c->launches[0];
+  size_t n = l->global[0], ls = l->local[0];
+  if (hr_count(x, "cells") < 8 + n / ls || hr_count(x, "olds") < 5 * n || hr_count(x, "vals") < n)
+    return hr_fail(x, "float_atomics: buffers smaller than the NDRange");
+  for (size_t i = 0; i < n; i++) {
+    float v = vals[i], *o = olds + 5 * i, *ls_cell = &cells[8 + i / ls];
+    o[0] = cells[0];
+    cells[0] += v;
+    o[1] = cells[1];
+    cells[1] += v;
+    o[2] = cells[2];
+    cells[2] = fminf(cells[2], v);
+    o[3] = cells[3];
+    cells[3] = fmaxf(cells[3], v);
+    o[4] = *ls_cell;
+    *ls_cell += v;
+    cells[4] += v;
+    cells[5] = fminf(cells[5], v);
+    cells[6] += v;
+    cells[7] = fmaxf(cells[7], -v);
+  }
+  return 0;
+}
+
 const hr_entry hostref_atomics[] = {
   {"atomics32", ref_atomics32},
   {"atomics64", ref_atomics64},
+  {"c11_global", ref_c11_global},
+  {"c11_local", ref_c11_local},
+  {"c11_flag", ref_c11_flag},
+  {"c11_global64", ref_c11_global64},
+  {"float_atomics", ref_float_atomics},
   {NULL, NULL},
 };

@@ -764,6 +764,7 @@ static const char *const aop_names[] = {
   [TC_AOP_ADD] = "add", [TC_AOP_SUB] = "sub", [TC_AOP_XCHG] = "xchg", [TC_AOP_MIN] = "min",
   [TC_AOP_MAX] = "max", [TC_AOP_AND] = "and", [TC_AOP_OR] = "or", [TC_AOP_XOR] = "xor",
   [TC_AOP_INC] = "inc", [TC_AOP_DEC] = "dec", [TC_AOP_CMPXCHG] = "cmpxchg", [TC_AOP_FADD] = "fadd",
+  [TC_AOP_FMIN] = "fmin", [TC_AOP_FMAX] = "fmax",
 };
 
 static int parse_prop(ctx *x, tc_case *c, const cJSON *j, size_t idx)
@@ -804,9 +805,10 @@ static int parse_prop(ctx *x, tc_case *c, const cJSON *j, size_t idx)
     if (check_keys(x, j, what, k)) return -1;
     p->kind = TC_PROP_ATOMIC_HISTORY;
     int op = -1;
-    for (int i = 0; i <= TC_AOP_FADD; i++)
+    for (int i = 0; i <= TC_AOP_FMAX; i++)
       if (cJSON_IsString(v) && strcmp(v->valuestring, aop_names[i]) == 0) op = i;
-    if (op < 0) return fail(x, "%s: unknown atomic op (add sub xchg min max and or xor inc dec cmpxchg fadd)", what);
+    if (op < 0)
+      return fail(x, "%s: unknown atomic op (add sub xchg min max and or xor inc dec cmpxchg fadd fmin fmax)", what);
     p->op = (tc_atomic_op)op;
     if (buf_ref(x, c, j, what, "old", &p->old_buf, 1) || buf_ref(x, c, j, what, "cells", &p->cell_buf, 1))
       return -1;

@@ -354,6 +354,8 @@ static uint64_t apply_op(tc_type t, tc_atomic_op op, uint64_t cur, uint64_t v, u
   case TC_AOP_DEC: return (cur - 1) & mask;
   case TC_AOP_CMPXCHG: return cur == expected ? v : cur;
   case TC_AOP_FADD: return bits_of(t, tc_get_f(&cur, t, 0) + tc_get_f(&v, t, 0));
+  case TC_AOP_FMIN: return tc_get_f(&v, t, 0) < tc_get_f(&cur, t, 0) ? v : cur;
+  case TC_AOP_FMAX: return tc_get_f(&v, t, 0) > tc_get_f(&cur, t, 0) ? v : cur;
   }
   return cur;
 }
@@ -476,6 +478,7 @@ static const char *const aop_name[] = {
   [TC_AOP_ADD] = "add", [TC_AOP_SUB] = "sub", [TC_AOP_XCHG] = "xchg", [TC_AOP_MIN] = "min",
   [TC_AOP_MAX] = "max", [TC_AOP_AND] = "and", [TC_AOP_OR] = "or", [TC_AOP_XOR] = "xor",
   [TC_AOP_INC] = "inc", [TC_AOP_DEC] = "dec", [TC_AOP_CMPXCHG] = "cmpxchg", [TC_AOP_FADD] = "fadd",
+  [TC_AOP_FMIN] = "fmin", [TC_AOP_FMAX] = "fmax",
 };
 
 static void prop_name(const tc_case *c, const tc_prop *p, char *buf, size_t n)
