@@ -141,8 +141,68 @@ static int ref_vec_int(hr_ctx *x)
   return 0;
 }
 
+
+/* subgroups.cl with sub-groups of 32 consecutive work-items (local linear
+ * id order), one legal partition; the case compares records only through
+ * its "subgroups" property */
+static int ref_subgroup_ops(hr_ctx *x)
+{
+  const int32_t *in = hr_buf(x, "in", TC_INT);
+  int32_t *rec = hr_buf(x, "rec", TC_INT);
+  if (!in || !rec) return -1;
+  const tc_launch *l = &x->c->launches[0];
+  size_t n = l->global[0], ls = l->local[0], sz = 32;
+  if (l->dims != 1 || n % ls || hr_count(x, "in") < n || hr_count(x, "rec") < 24 * n)
+    return hr_fail(x, "subgroup_ops: a 1-D uniform NDRange and buffers of its size");
+  size_t nsg = (ls + sz - 1) / sz;
+  for (size_t base = 0; base < n; base += ls)
+    for (size_t lid0 = 0; lid0 < ls; lid0 += sz) {
+      size_t g0 = base + lid0, m = ls - lid0 < sz ? ls - lid0 : sz;
+      uint32_t add = 0, pre = 0;
+      int32_t mn = INT32_MAX, mx = INT32_MIN, any = 0, all = 1, runmax = INT32_MIN;
+      for (size_t k = 0; k < m; k++) {
+        int32_t v = in[g0 + k];
+        add += (uint32_t)v;
+        mn = v < mn ? v : mn;
+        mx = v > mx ? v : mx;
+        any |= v > 500;
+        all &= v > -500;
+      }
+      for (size_t k = 0; k < m; k++) {
+        int32_t v = in[g0 + k], *o = rec + (g0 + k) * 24;
+        runmax = v > runmax ? v : runmax;
+        int32_t nb = (k ^ 1) < m ? in[g0 + (k ^ 1)] : v;
+        o[0] = (int32_t)m;
+        o[1] = (int32_t)sz;
+        o[2] = (int32_t)nsg;
+        o[3] = (int32_t)(lid0 / sz);
+        o[4] = (int32_t)k;
+        o[5] = v;
+        o[6] = (int32_t)add;
+        o[7] = mn;
+        o[8] = mx;
+        o[9] = (int32_t)(pre + (uint32_t)v);
+        o[10] = (int32_t)pre;
+        o[11] = runmax;
+        o[12] = in[g0];
+        o[13] = any;
+        o[14] = all;
+        o[15] = o[20] = o[21] = nb;
+        o[16] = (int32_t)(base / ls);
+        o[17] = (int32_t)(lid0 + k);
+        o[18] = (int32_t)nsg;
+        o[19] = in[g0 + m - 1];
+        o[22] = in[g0];
+        o[23] = 0;
+        pre += (uint32_t)v;
+      }
+    }
+  return 0;
+}
+
 const hr_entry hostref_vec[] = {
   {"vec_float", ref_vec_float},
   {"vec_int", ref_vec_int},
+  {"subgroup_ops", ref_subgroup_ops},
   {NULL, NULL},
 };

@@ -798,6 +798,18 @@ static int parse_prop(ctx *x, tc_case *c, const cJSON *j, size_t idx)
     const cJSON *s = get(j, "segment");
     return s ? parse_count(x, s, what, &p->segment, (size_t)1 << 28) : 0;
   }
+  if ((v = get(j, "subgroups"))) {
+    static const char *const k[] = {"subgroups", "stride", "why", NULL};
+    if (check_keys(x, j, what, k)) return -1;
+    p->kind = TC_PROP_SUBGROUPS;
+    if (!cJSON_IsString(v) || (p->buf = tc_buffer_index(c, v->valuestring)) < 0 ||
+        (c->bufs[p->buf].type != TC_INT && c->bufs[p->buf].type != TC_UINT))
+      return fail(x, "%s: subgroups names the int buffer of records", what);
+    const cJSON *s = get(j, "stride");
+    if (!s || parse_count(x, s, what, &p->stride, 4096) || p->stride < 24)
+      return fail(x, "%s: subgroups needs the record \"stride\" (at least 24 ints)", what);
+    return 0;
+  }
   if ((v = get(j, "atomic_history"))) {
     static const char *const k[] = {"atomic_history", "old", "old_stride", "old_offset", "cells", "count",
                                     "cell_base", "cell_div", "cell_mod", "cell_stride", "operand", "expected",
@@ -860,7 +872,7 @@ static int parse_prop(ctx *x, tc_case *c, const cJSON *j, size_t idx)
     }
     return 0;
   }
-  return fail(x, "%s: unknown property (permutation, sorted, atomic_history)", what);
+  return fail(x, "%s: unknown property (permutation, sorted, atomic_history, subgroups)", what);
 }
 
 static const struct { const char *name; unsigned bit; } reqs[] = {

@@ -75,7 +75,8 @@ typedef struct {
 typedef enum {
   TC_PROP_PERMUTATION,     /* the elements of `bufs` together are start, start+1, ... */
   TC_PROP_ATOMIC_HISTORY,  /* returned old values form a legal sequential history */
-  TC_PROP_SORTED           /* ascending (each `segment` elements, 0: whole buffer) */
+  TC_PROP_SORTED,          /* ascending (each `segment` elements, 0: whole buffer) */
+  TC_PROP_SUBGROUPS        /* records of subgroups.cl consistent with some sub-group partition */
 } tc_prop_kind;
 
 typedef enum {
@@ -98,7 +99,8 @@ typedef struct {
   tc_gen operand;       /* when operand_buf < 0 */
   tc_gen expected;      /* CMPXCHG: expected value (when expected_buf < 0) */
   size_t segment;       /* SORTED */
-  int buf;              /* SORTED */
+  int buf;              /* SORTED, SUBGROUPS (the records) */
+  size_t stride;        /* SUBGROUPS: ints per record */
 } tc_prop;
 
 typedef struct {

@@ -474,6 +474,85 @@ static void prop_history(const tc_case *c, void *const *inputs, const tc_prop *p
   free(exv);
 }
 
+
+/* SUBGROUPS: the records of subgroups.cl (its header lists the fields).
+ * Whatever partition into sub-groups the device chose, each sub-group's
+ * members must agree on its size and hold local ids 0..n-1, and every
+ * collective value must be what the members' inputs give. */
+enum { SG_SIZE, SG_MAX, SG_NUM, SG_ID, SG_LID, SG_X, SG_RADD, SG_RMIN, SG_RMAX, SG_IADD, SG_XADD, SG_IMAX,
+       SG_B0, SG_ANY, SG_ALL, SG_NB, SG_GROUP, SG_LLID, SG_ENQ, SG_BLAST, SG_NB_SW, SG_NB_DPP, SG_FIRST,
+       SG_ZERO };
+
+typedef struct {
+  const int32_t *r;
+} sg_rec;
+
+static int cmp_sg(const void *a, const void *b)
+{
+  const int32_t *x = ((const sg_rec *)a)->r, *y = ((const sg_rec *)b)->r;
+  for (int f = 0; f < 3; f++) {
+    int fx = f == 0 ? SG_GROUP : f == 1 ? SG_ID : SG_LID;
+    if (x[fx] != y[fx]) return x[fx] < y[fx] ? -1 : 1;
+  }
+  return 0;
+}
+
+static void prop_subgroups(const tc_case *c, const tc_prop *p, const tr_result *r, tcmp_line *l)
+{
+  const tc_buffer *b = &c->bufs[p->buf];
+  size_t n = b->count / p->stride;
+  const int32_t *all = r->bufs[p->buf];
+  sg_rec *v = malloc((n ? n : 1) * sizeof *v);
+  if (!v) abort();
+  for (size_t i = 0; i < n; i++) v[i].r = all + i * p->stride;
+  qsort(v, n, sizeof *v, cmp_sg);
+  l->checked = n;
+#define SGBAD(...)                                                                                 \
+  do {                                                                                             \
+    if (l->failed++ < 6) note(l, __VA_ARGS__);                                                     \
+  } while (0)
+  for (size_t s = 0; s < n;) {
+    /* one sub-group: records s..e-1 (same work-group and sub-group id) */
+    size_t e = s;
+    while (e < n && v[e].r[SG_GROUP] == v[s].r[SG_GROUP] && v[e].r[SG_ID] == v[s].r[SG_ID]) e++;
+    const int32_t *f = v[s].r;
+    int32_t m = (int32_t)(e - s);
+    if (f[SG_SIZE] != m || m > f[SG_MAX] || f[SG_ID] < 0 || f[SG_ID] >= f[SG_NUM])
+      SGBAD("  group %d sub-group %d: %d members, size %d, max %d, %d sub-groups", f[SG_GROUP], f[SG_ID], m,
+            f[SG_SIZE], f[SG_MAX], f[SG_NUM]);
+    uint32_t add = 0, pre = 0;
+    int32_t mn = INT32_MAX, mx = INT32_MIN, any = 0, allv = 1;
+    for (size_t k = s; k < e; k++) {
+      int32_t x = v[k].r[SG_X];
+      add += (uint32_t)x;
+      mn = x < mn ? x : mn;
+      mx = x > mx ? x : mx;
+      any |= x > 500;
+      allv &= x > -500;
+    }
+    int32_t runmax = INT32_MIN;
+    for (size_t k = s; k < e; k++) {
+      const int32_t *q = v[k].r;
+      int32_t lid = (int32_t)(k - s), x = q[SG_X];
+      int32_t nbv = (lid ^ 1) < m ? v[s + (size_t)(lid ^ 1)].r[SG_X] : x;
+      runmax = x > runmax ? x : runmax;
+      int bad = q[SG_LID] != lid || q[SG_SIZE] != m || q[SG_MAX] != f[SG_MAX] || q[SG_NUM] != f[SG_NUM] ||
+                q[SG_ENQ] != f[SG_ENQ] || q[SG_RADD] != (int32_t)add || q[SG_RMIN] != mn || q[SG_RMAX] != mx ||
+                q[SG_XADD] != (int32_t)pre || q[SG_IADD] != (int32_t)(pre + (uint32_t)x) ||
+                q[SG_IMAX] != runmax || q[SG_B0] != f[SG_X] || q[SG_BLAST] != v[e - 1].r[SG_X] ||
+                (q[SG_ANY] != 0) != any || (q[SG_ALL] != 0) != allv || q[SG_NB] != nbv ||
+                q[SG_NB_SW] != nbv || q[SG_NB_DPP] != nbv || q[SG_FIRST] != f[SG_X] || q[SG_ZERO] != 0;
+      if (bad)
+        SGBAD("  group %d sub-group %d member %d (local linear id %d): a value disagrees with the members' inputs",
+              q[SG_GROUP], q[SG_ID], lid, q[SG_LLID]);
+      pre += (uint32_t)x;
+    }
+    s = e;
+  }
+#undef SGBAD
+  free(v);
+}
+
 static const char *const aop_name[] = {
   [TC_AOP_ADD] = "add", [TC_AOP_SUB] = "sub", [TC_AOP_XCHG] = "xchg", [TC_AOP_MIN] = "min",
   [TC_AOP_MAX] = "max", [TC_AOP_AND] = "and", [TC_AOP_OR] = "or", [TC_AOP_XOR] = "xor",
@@ -489,6 +568,7 @@ static void prop_name(const tc_case *c, const tc_prop *p, char *buf, size_t n)
     snprintf(buf, n, "history %s %s[%zu]", aop_name[p->op], c->bufs[p->cell_buf].name, p->cell_base);
     return;
   case TC_PROP_SORTED: snprintf(buf, n, "sorted"); return;
+  case TC_PROP_SUBGROUPS: snprintf(buf, n, "subgroups"); return;
   }
 }
 
@@ -504,6 +584,7 @@ void tcmp_properties(const tc_case *c, void *const *inputs, const tr_result *r, 
     case TC_PROP_PERMUTATION: prop_permutation(c, p, r, l); break;
     case TC_PROP_SORTED: prop_sorted(c, p, r, l); break;
     case TC_PROP_ATOMIC_HISTORY: prop_history(c, inputs, p, r, l); break;
+    case TC_PROP_SUBGROUPS: prop_subgroups(c, p, r, l); break;
     }
     if (l->failed) rep->failed = 1;
   }
