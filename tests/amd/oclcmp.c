@@ -57,13 +57,14 @@ int main(int argc, char **argv)
       bad = 1;
       continue;
     }
-    tr_result a, b;
+    tr_result a = {0}, b = {0};
     int ra = tr_read(ref, &c, &a, err, sizeof err);
     int rb = ra ? -1 : tr_read(test, &c, &b, err, sizeof err);
     if (ra || rb) {
       printf("%-28s %-9s %-9s %-40s %10s %8s %9s  FAIL (%s)\n", c.name, "-", "-", "-", "-", "-", "-", err);
       failed++;
-      if (!ra) tr_free(&c, &a);
+      tr_free(&c, &a); /* a failed read leaves what it read */
+      tr_free(&c, &b);
       tc_case_free(&c);
       continue;
     }

@@ -139,7 +139,7 @@ int main(int argc, char **argv)
         snprintf(line + l, sizeof line - l, "%s%s", l ? ", " : "skipped: the device lacks ", req_names[k]);
       }
     if (line[0]) goto report_build;
-    bufs = calloc(c.nbufs, sizeof *bufs);
+    bufs = calloc(c.nbufs ? c.nbufs : 1, sizeof *bufs);
     int oom = !bufs;
     for (size_t i = 0; !oom && i < c.nbufs; i++) {
       bufs[i] = malloc(c.bufs[i].count * tc_type_size(c.bufs[i].type));
