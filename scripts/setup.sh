@@ -20,6 +20,7 @@ PACKAGES=(
   clang-19 lld-19 llvm-19 rocm-device-libs  # OpenCL C -> AMD code objects (ventsim compile, the OpenCL platform)
   ocl-icd-opencl-dev opencl-headers         # the OpenCL ICD loader and CL/cl_icd.h (the ventsim platform)
   clinfo pocl-opencl-icd python3-pyopencl python3-numpy  # tests: clinfo, pocl side by side, pyopencl
+  llvm-19-doc                               # AMDGPUUsage, the AMD ABI reference
 )
 if [ "$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi
 missing=()
