@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""Random instruction words: ventsim's AMD decoder against LLVM as an oracle.
+
+Generates seeded, reproducible cases biased so that every encoding and most
+opcodes are hit (pick an encoding, fix its identifying bits, randomise the
+rest, then add a random literal dword), decodes them with llvm-objdump-19
+(one label per case, spec amd-hsa.md section 5) and with ventsim's decoder
+(the amd_cases helper), and compares per case: same validity, same length,
+same text (and the same trailing "; Warning" comment).  Batches on which
+LLVM crashes (reserved SDWA fields) are bisected; the crashing cases are
+counted as "crash" and skipped.
+
+    llvm_oracle.py --tool build/tests/amd_cases --target gfx900 --count 100000 --seed 1
+
+Exit status 0 when every case agrees, 1 otherwise (the first mismatches
+are printed), 2 on usage or tool errors.
+"""
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+LLVM_MC = os.environ.get('LLVM_MC', 'llvm-mc-19')
+LLVM_OBJDUMP = os.environ.get('LLVM_OBJDUMP', 'llvm-objdump-19')
+SLOT = 32
+
+# (name, weight, number of dwords before the literal, fixed bits: (mask, value))
+GFX9_FAMILIES = [
+    ('VOP2', 6, 1, 0x80000000, 0x00000000),
+    ('VOP1', 4, 1, 0xfe000000, 0x7e000000),
+    ('VOPC', 4, 1, 0xfe000000, 0x7c000000),
+    ('VOP2_SDWA', 2, 1, 0x800001ff, 0x000000f9),
+    ('VOP1_SDWA', 1, 1, 0xfe0001ff, 0x7e0000f9),
+    ('VOPC_SDWA', 1, 1, 0xfe0001ff, 0x7c0000f9),
+    ('VOP2_DPP', 2, 1, 0x800001ff, 0x000000fa),
+    ('VOP1_DPP', 1, 1, 0xfe0001ff, 0x7e0000fa),
+    ('SOP2', 3, 1, 0xc0000000, 0x80000000),
+    ('SOPK', 2, 1, 0xf0000000, 0xb0000000),
+    ('SOP1', 3, 1, 0xff800000, 0xbe800000),
+    ('SOPC', 2, 1, 0xff800000, 0xbf000000),
+    ('SOPP', 3, 1, 0xff800000, 0xbf800000),
+    ('SMEM', 3, 2, 0xfc000000, 0xc0000000),
+    ('VOP3', 8, 2, 0xfc000000, 0xd0000000),
+    ('VOP3P', 2, 2, 0xff800000, 0xd3800000),
+    ('VINTRP', 1, 1, 0xfc000000, 0xd4000000),
+    ('DS', 4, 2, 0xfc000000, 0xd8000000),
+    ('FLAT', 4, 2, 0xfc000000, 0xdc000000),
+    ('MUBUF', 3, 2, 0xfc000000, 0xe0000000),
+    ('MTBUF', 1, 2, 0xfc000000, 0xe8000000),
+    ('MIMG', 2, 2, 0xfc000000, 0xf0000000),
+    ('EXP', 1, 2, 0xfc000000, 0xc4000000),
+    ('RANDOM', 2, 1, 0, 0),
+]
+
+
+def rand_word(rng, mask, value):
+    return (rng.getrandbits(32) & ~mask) | value
+
+
+def make_cases(target, count, seed):
+    rng = random.Random('%s:%d' % (target, seed))
+    fams = GFX9_FAMILIES
+    weights = [f[1] for f in fams]
+    cases = []
+    for _ in range(count):
+        name, _, ndw, mask, value = rng.choices(fams, weights)[0]
+        ws = [rand_word(rng, mask, value)]
+        for _ in range(ndw - 1):
+            ws.append(rng.getrandbits(32))
+        # bias source fields towards interesting values (constants, literal,
+        # specials) in a quarter of the scalar/vector cases
+        if name in ('VOP2', 'VOP1', 'VOPC', 'SOP2', 'SOP1', 'SOPC') and rng.random() < 0.25:
+            ws[0] = (ws[0] & ~0xff) | rng.choice([255, 240, 248, 128, 193, 235, 251, 254, 106, 124, 126, 102])
+        if name == 'VOP3' and rng.random() < 0.3:
+            ws[0] &= ~0x0000ff00 if rng.random() < 0.5 else ~0
+            ws[1] &= ~(0x7 << 29) & ~(0x3 << 27)
+        ws.append(rng.getrandbits(32))  # a literal, if the instruction wants one
+        cases.append((name, b''.join(w.to_bytes(4, 'little') for w in ws)))
+    return cases
+
+
+LINE = re.compile(r'^\t(.*?)\s*// ([0-9A-F]{12}): ((?:[0-9A-F]{8} ?)+)(.*)$')
+
+
+def llvm_decode(target, blobs, workdir, tag):
+    """Returns a list of (text, nbytes, comment) or None (crash) for blobs."""
+    s = os.path.join(workdir, tag + '.s')
+    o = os.path.join(workdir, tag + '.o')
+    with open(s, 'w') as f:
+        f.write('.text\n')
+        for i, b in enumerate(blobs):
+            f.write('c%d:\n.byte %s\n.zero %d\n' % (i, ','.join(str(x) for x in b), SLOT - len(b)))
+    subprocess.run([LLVM_MC, '-triple=amdgcn-amd-amdhsa', '-mcpu=' + target, '-filetype=obj', s,
+                    '-o', o], check=True)
+    r = subprocess.run([LLVM_OBJDUMP, '-d', '-z', '--mcpu=' + target, o], capture_output=True,
+                       text=True, errors='replace')
+    if r.returncode != 0:
+        return None
+    res = [None] * len(blobs)
+    cur = None
+    for line in r.stdout.splitlines():
+        m = re.match(r'^[0-9a-f]+ <c(\d+)>:', line)
+        if m:
+            cur = int(m.group(1))
+            continue
+        if cur is None or res[cur] is not None:
+            continue
+        m = LINE.match(line)
+        if not m:
+            continue
+        text, addr, words, rest = m.group(1), int(m.group(2), 16), m.group(3).split(), m.group(4)
+        rest = re.sub(r'^\s*<[^>]*>', '', rest).strip()
+        comment = (' ' + rest) if rest else ''
+        # a branch to a label: back to the 16-bit offset
+        lm = re.search(r'\bc(\d+)$', text)
+        if lm and re.match(r'^s_(branch|cbranch_|call_b64)', text):
+            n = int(lm.group(1))
+            off = ((n * SLOT - (addr + 4)) // 4) & 0xffff
+            text = text[:lm.start()] + str(off)
+        if text.startswith('.long'):
+            res[cur] = ('invalid', 4, '')
+        else:
+            res[cur] = (text, 4 * len(words), comment)
+    return res
+
+
+def llvm_decode_isolating(target, blobs, workdir, tag, crashes):
+    """Decodes; bisects batches on which LLVM crashes."""
+    res = llvm_decode(target, blobs, workdir, tag)
+    if res is not None:
+        return res
+    if len(blobs) == 1:
+        crashes.append(blobs[0])
+        return [('crash', 0, '')]
+    mid = len(blobs) // 2
+    return (llvm_decode_isolating(target, blobs[:mid], workdir, tag + 'a', crashes) +
+            llvm_decode_isolating(target, blobs[mid:], workdir, tag + 'b', crashes))
+
+
+def ours_decode(tool, target, blobs):
+    inp = ''.join(b.hex() + '\n' for b in blobs)
+    r = subprocess.run([tool, target], input=inp, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.stderr.write(r.stderr)
+        raise SystemExit(2)
+    out = []
+    for line in r.stdout.split('\n')[:len(blobs)]:
+        if line == 'invalid':
+            out.append(('invalid', 4, ''))
+        else:
+            ln, text, com = line.split('\t')
+            out.append((text, int(ln), com))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--tool', required=True, help='the amd_cases helper')
+    ap.add_argument('--target', required=True)
+    ap.add_argument('--count', type=int, default=10000)
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--batch', type=int, default=2000)
+    ap.add_argument('--jobs', type=int, default=2)
+    ap.add_argument('--show', type=int, default=20, help='mismatches to print')
+    ap.add_argument('--max-mismatch', type=int, default=0,
+                    help='mismatches tolerated before failing')
+    args = ap.parse_args()
+    t0 = time.time()
+    cases = make_cases(args.target, args.count, args.seed)
+    blobs = [b for _, b in cases]
+    crashes = []
+    with tempfile.TemporaryDirectory() as wd:
+        batches = [blobs[i:i + args.batch] for i in range(0, len(blobs), args.batch)]
+        with ThreadPoolExecutor(max_workers=args.jobs) as ex:
+            parts = list(ex.map(lambda ib: llvm_decode_isolating(args.target, ib[1], wd, 'b%d' % ib[0], crashes),
+                                enumerate(batches)))
+    llvm = [x for p in parts for x in p]
+    ours = ours_decode(args.tool, args.target, blobs)
+    stats = {}
+    mismatches = []
+    for (fam, b), l, o in zip(cases, llvm, ours):
+        st = stats.setdefault(fam, {'cases': 0, 'valid': 0, 'ok': 0, 'crash': 0, 'bad': 0})
+        st['cases'] += 1
+        if l[0] == 'crash':
+            st['crash'] += 1
+            continue
+        if l[0] != 'invalid':
+            st['valid'] += 1
+        if l == o:
+            st['ok'] += 1
+        else:
+            st['bad'] += 1
+            mismatches.append((fam, b, l, o))
+    tot = {k: sum(s[k] for s in stats.values()) for k in ('cases', 'valid', 'ok', 'crash', 'bad')}
+    print('%s seed %d: %d cases, %d valid for LLVM, %d agree, %d disagree, %d crash (LLVM), %.1f s'
+          % (args.target, args.seed, tot['cases'], tot['valid'], tot['ok'], tot['bad'], tot['crash'],
+             time.time() - t0))
+    for fam in sorted(stats):
+        s = stats[fam]
+        print('  %-10s cases %6d valid %6d agree %6d disagree %5d crash %3d'
+              % (fam, s['cases'], s['valid'], s['ok'], s['bad'], s['crash']))
+    for fam, b, l, o in mismatches[:args.show]:
+        print('MISMATCH %s %s\n  llvm: %r\n  ours: %r' % (fam, b.hex(), l, o))
+    return 0 if tot['bad'] <= args.max_mismatch else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
