@@ -42,7 +42,7 @@ int main(int argc, char **argv)
       printf("invalid\n");
       continue;
     }
-    char text[512], com[128];
+    char text[512], com[512];
     amd_disasm(&d, 0, text, sizeof text);
     amd_disasm_comment(&d, com, sizeof com);
     printf("%d\t%s\t%s\n", len, text, com);

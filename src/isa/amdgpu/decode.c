@@ -74,6 +74,19 @@ static int sdst(dctx *c, unsigned field, unsigned type)
   return 0;
 }
 
+/* An SGPR destination in an 8-bit field (VOPC e64 sdst, v_readlane): LLVM
+ * decodes it as a scalar source, so constants print as invalid immediates. */
+static int scalar_dst8(dctx *c, unsigned field, unsigned type)
+{
+  amd_operand *o = newop(c);
+  if (!o || field == 255 || amd_src_operand(field, type, 1, o, c->d->warn)) return -1;
+  if (o->kind == AMD_OPK_ICONST || o->kind == AMD_OPK_FCONST) {
+    o->mods |= AMD_MOD_BADIMM;
+    o->type = AMD_T_B32; /* printed as a 32-bit constant */
+  }
+  return 0;
+}
+
 static int vreg(dctx *c, unsigned field, unsigned type)
 {
   amd_operand *o = newop(c);
@@ -157,7 +170,7 @@ static int dec_smem(dctx *c)
       /* sdata excludes m0/exec (SReg_32_XM0_XEXEC, SReg_64_XEXEC) */
       if ((dw == 1 && (f == 124 || f == 126 || f == 127)) || (dw == 2 && f == 126))
         o->mods |= AMD_MOD_BADCLASS;
-      if (r->flags & F_ATOMIC) { /* a tied operand: LLVM decodes it twice */
+      if ((r->flags & F_ATOMIC) && ((w >> 16) & 1)) { /* returning: a tied operand, decoded twice */
         for (int k = 0; k < 3; k++)
           if (c->d->warn[k] && !c->d->warn[k + 1]) { c->d->warn[k + 1] = c->d->warn[k]; break; }
       }
@@ -198,15 +211,25 @@ static int vop_operands(dctx *c, const vfields *f)
     int rc = 0;
     switch (ro->role) {
     case AMD_R_VDST: rc = vreg(c, f->vdst, ro->type); break;
-    case AMD_R_VSDST: rc = sdst(c, f->vdst, ro->type); break;
+    case AMD_R_VSDST:
+      rc = scalar_dst8(c, f->vdst, ro->type);
+      break;
     case AMD_R_SDST:
       if (e32) { rc = sdst(c, 106, AMD_T_B64); break; } /* vcc */
-      rc = sdst(c, f->sdst, AMD_T_B64);
+      if (c->r->enc == AMD_ENC_VOPC) rc = scalar_dst8(c, f->sdst, AMD_T_B64);
+      else rc = sdst(c, f->sdst, AMD_T_B64);
       break;
-    case AMD_R_CIN:
+    case AMD_R_CIN: {
       if (e32) { rc = sdst(c, 106, AMD_T_B64); break; }
-      rc = sdst(c, f->src[2] < 128 ? f->src[2] : 0xff, AMD_T_B64);
+      /* an SGPR pair (SReg_1_XEXEC); LLVM prints anything else with a note */
+      amd_operand *o = newop(c);
+      if (!o || amd_src_operand(f->src[2], AMD_T_B64, 1, o, c->d->warn)) return -1;
+      if (o->kind == AMD_OPK_ICONST || o->kind == AMD_OPK_FCONST || o->kind == AMD_OPK_LITERAL)
+        o->mods |= AMD_MOD_BADIMM;
+      else if (o->kind == AMD_OPK_VGPR || (o->kind == AMD_OPK_SPECIAL && o->val == 126))
+        o->mods |= AMD_MOD_BADCLASS;
       break;
+    }
     case AMD_R_SRC0: case AMD_R_SRC1: case AMD_R_SRC2: {
       unsigned k = ro->role - AMD_R_SRC0;
       unsigned field = f->src[k];
@@ -249,6 +272,34 @@ static int src_count(const amd_row *r)
   return n;
 }
 
+/* SDWA / DPP source modifiers: float sources take neg/abs, integer sources
+ * sext (SDWA only); a modifier bit the source type does not have makes the
+ * word invalid. */
+static int src_mod_bits(dctx *c, unsigned k, unsigned type, uint32_t s, int sdwa)
+{
+  unsigned neg, abs, sext = 0;
+  if (sdwa) {
+    unsigned sh = k ? 27 : 19;
+    sext = (s >> sh) & 1;
+    neg = (s >> (sh + 1)) & 1;
+    abs = (s >> (sh + 2)) & 1;
+  } else {
+    unsigned sh = k ? 22 : 20;
+    neg = (s >> sh) & 1;
+    abs = (s >> (sh + 1)) & 1;
+  }
+  amd_operand *o = &c->d->op[c->d->nops - 1];
+  if (amd_type_is_float(type)) {
+    if (sext) return -1;
+    if (neg) o->mods |= AMD_MOD_NEG;
+    if (abs) o->mods |= AMD_MOD_ABS;
+  } else {
+    if ((neg || abs) && (sdwa || !(c->r->flags & F_MODS))) return -1;
+    if (sext || neg) o->mods |= AMD_MOD_SEXT;
+  }
+  return 0;
+}
+
 static int dec_sdwa(dctx *c, unsigned vdst, unsigned vsrc1)
 {
   const amd_row *r = c->r;
@@ -257,14 +308,15 @@ static int dec_sdwa(dctx *c, unsigned vdst, unsigned vsrc1)
   c->d->form = AMD_FORM_SDWA;
   c->d->len = 8;
   unsigned enc = r->enc;
-  /* reserved selects / dst_unused are rejected (LLVM 19 crashes on some) */
+  /* reserved selects: LLVM 19 crashes on some, rejects the rest */
   if (((s >> 16) & 7) == 7) return -1;
   if (enc == AMD_ENC_VOP2 || enc == AMD_ENC_VOPC)
     if (((s >> 24) & 7) == 7) return -1;
   if (enc != AMD_ENC_VOPC) {
-    if (((s >> 8) & 7) == 7 || ((s >> 11) & 3) == 3) return -1;
+    if (((s >> 8) & 7) == 7) return -1;
+    if (((s >> 14) & 3) && !(r->flags & F_OMOD)) return -1;
   }
-  if (enc == AMD_ENC_VOP1 && (s >> 24)) return -1;
+  if (enc == AMD_ENC_VOP1 && ((s >> 24) & 0xbf)) return -1; /* no src1 */
   for (unsigned i = 0; i < r->nops; i++) {
     const amd_row_op *ro = &r->ops[i];
     int rc = 0;
@@ -275,18 +327,13 @@ static int dec_sdwa(dctx *c, unsigned vdst, unsigned vsrc1)
       else rc = sdst(c, 106, AMD_T_B64);
       break;
     case AMD_R_CIN: rc = sdst(c, 106, AMD_T_B64); break;
-    case AMD_R_SRC0: {
-      unsigned field = (s & 0xff) | ((s >> 23) & 1 ? 0 : 256);
+    case AMD_R_SRC0: case AMD_R_SRC1: {
+      unsigned k = ro->role - AMD_R_SRC0;
+      unsigned field = k ? vsrc1 | ((s >> 31) & 1 ? 0 : 256) : (s & 0xff) | ((s >> 23) & 1 ? 0 : 256);
       amd_operand *o = newop(c);
       if (!o || amd_src_operand(field, ro->type, 1, o, c->d->warn)) return -1;
       if (o->kind == AMD_OPK_LITERAL) return -1;
-      break;
-    }
-    case AMD_R_SRC1: {
-      unsigned field = vsrc1 | ((s >> 31) & 1 ? 0 : 256);
-      amd_operand *o = newop(c);
-      if (!o || amd_src_operand(field, ro->type, 1, o, c->d->warn)) return -1;
-      if (o->kind == AMD_OPK_LITERAL) return -1;
+      rc = src_mod_bits(c, k, ro->type, s, 1);
       break;
     }
     default: return -1;
@@ -296,19 +343,6 @@ static int dec_sdwa(dctx *c, unsigned vdst, unsigned vsrc1)
   return 0;
 }
 
-static int dpp_ctrl_valid(unsigned ctl)
-{
-  if (ctl <= 0xff) return 1;
-  if (ctl >= 0x101 && ctl <= 0x10f) return 1;
-  if (ctl >= 0x111 && ctl <= 0x11f) return 1;
-  if (ctl >= 0x121 && ctl <= 0x12f) return 1;
-  switch (ctl) {
-  case 0x130: case 0x134: case 0x138: case 0x13c: case 0x140: case 0x141: case 0x142: case 0x143:
-    return 1;
-  default: return 0;
-  }
-}
-
 static int dec_dpp(dctx *c, unsigned vdst, unsigned vsrc1)
 {
   const amd_row *r = c->r;
@@ -316,15 +350,17 @@ static int dec_dpp(dctx *c, unsigned vdst, unsigned vsrc1)
   uint32_t s = c->w[1];
   c->d->form = AMD_FORM_DPP;
   c->d->len = 8;
-  if (!dpp_ctrl_valid((s >> 8) & 0x1ff)) return -1;
+  if (r->enc == AMD_ENC_VOP1 && ((s >> 22) & 3)) return -1; /* no src1 */
   for (unsigned i = 0; i < r->nops; i++) {
     const amd_row_op *ro = &r->ops[i];
     int rc = 0;
     switch (ro->role) {
     case AMD_R_VDST: rc = vreg(c, vdst, ro->type); break;
     case AMD_R_SDST: case AMD_R_CIN: rc = sdst(c, 106, AMD_T_B64); break;
-    case AMD_R_SRC0: rc = vreg(c, s & 0xff, ro->type); break;
-    case AMD_R_SRC1: rc = vreg(c, vsrc1, ro->type); break;
+    case AMD_R_SRC0: case AMD_R_SRC1:
+      rc = vreg(c, ro->role == AMD_R_SRC0 ? s & 0xff : vsrc1, ro->type);
+      if (!rc) rc = src_mod_bits(c, ro->role - AMD_R_SRC0, ro->type, s, 0);
+      break;
     default: return -1;
     }
     if (rc) return -1;
@@ -369,7 +405,7 @@ static int dec_vop3(dctx *c)
   int nsrc = src_count(r);
   if (r->enc == AMD_ENC_VOP3P) {
     unsigned neg_hi = abs, present = (1u << nsrc) - 1;
-    if ((neg | neg_hi) & ~present) return -1;
+    if ((neg | neg_hi | (opsel & 7)) & ~present) return -1;
     if (!(r->flags & F_MODS) && 0) return -1;
   } else {
     if (!(r->flags & F_MODS)) {
@@ -408,7 +444,8 @@ static int dec_vop3(dctx *c)
     if (amd_type_is_float(r->ops[i].type)) {
       if (neg >> k & 1) o->mods |= AMD_MOD_NEG;
       if (!vop3b && (abs >> k & 1)) o->mods |= AMD_MOD_ABS;
-    } else if ((neg >> k & 1) && (r->ops[i].type == AMD_T_B32 || r->ops[i].type == AMD_T_B64)) {
+    } else if ((neg >> k & 1) && !(r->flags & F_OPSEL) &&
+               (r->ops[i].type == AMD_T_B32 || r->ops[i].type == AMD_T_B64)) {
       o->mods |= AMD_MOD_SEXT;
     }
   }
@@ -439,6 +476,11 @@ static int dec_ds(dctx *c)
   if (!r) return -1;
   c->d->len = 8;
   unsigned gds = (w >> 16) & 1;
+  /* bit 25 (the AGPR bit of later chips) is ignored, except by instructions
+   * without VGPR data or destination, whose encodings fix it to zero */
+  if (((w >> 25) & 1) && !has_role(r, AMD_R_VDST) && !has_role(r, AMD_R_DATA0) &&
+      !((r->flags & F_GDSONLY) && r->nops))
+    return -1;
   if ((r->flags & F_NOGDS) && gds) return -1;
   if ((r->flags & F_GDSONLY) && !gds) return -1;
   if ((r->flags & F_NOOFF) && (w & 0xffff)) return -1;
@@ -469,8 +511,8 @@ static int dec_flat(dctx *c)
   if (!r) return -1;
   c->d->len = 8;
   unsigned lds = (w >> 13) & 1, glc = (w >> 16) & 1, saddr = (w1 >> 16) & 0x7f;
-  if (lds && !(r->flags & F_LDS)) return -1;
-  if (enc == AMD_ENC_FLAT && (saddr || (w & 0x1000))) return -1;
+  if (lds && (!(r->flags & F_LDS) || ((w1 >> 23) & 1))) return -1;
+  if (enc == AMD_ENC_FLAT && saddr) return -1;
   for (unsigned i = 0; i < r->nops; i++) {
     const amd_row_op *ro = &r->ops[i];
     int rc = 0;
@@ -511,8 +553,10 @@ static int dec_buf(dctx *c)
   unsigned offen = (w >> 12) & 1, idxen = (w >> 13) & 1;
   unsigned lds = c->enc == AMD_ENC_MUBUF ? (w >> 16) & 1 : 0, tfe = (w1 >> 23) & 1;
   if (lds && !(r->flags & (F_LDS | F_LDSONLY))) return -1;
-  if ((r->flags & F_LDSONLY) && !lds) return -1;
+  if ((r->flags & F_LDSONLY) && (!lds || offen || idxen)) return -1;
   if (tfe && (r->flags & F_NOTFE)) return -1;
+  if (lds && tfe) return -1;
+  if (!r->nops && ((w & 0x3ffff) || w1)) return -1; /* cache invalidations: no fields */
   for (unsigned i = 0; i < r->nops; i++) {
     const amd_row_op *ro = &r->ops[i];
     int rc = 0;

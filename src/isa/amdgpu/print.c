@@ -33,6 +33,7 @@ static void put_class_note(out *o, const amd_operand *op, unsigned role, unsigne
   const char *cls;
   char tmp[32];
   if (role == AMD_R_VSRC0) cls = "VGPR_32";
+  else if (role == AMD_R_CIN) cls = "SReg_1_XEXEC";
   else if (role == AMD_R_LSRC0) cls = "VRegOrLds_32";
   else if (role == AMD_R_SDATA && bits == 32) cls = "SReg_32_XM0_XEXEC";
   else if (role == AMD_R_SDATA && bits == 64) cls = "SReg_64_XEXEC";
@@ -67,7 +68,7 @@ static void put_src(out *o, const amd_operand *op)
     put(o, ")");
     return;
   }
-  int negc = (op->mods & AMD_MOD_NEG) && is_const(op);
+  int negc = (op->mods & AMD_MOD_NEG) && !(op->mods & AMD_MOD_ABS) && is_const(op);
   if (negc) put(o, "neg(");
   else if (op->mods & AMD_MOD_NEG) put(o, "-");
   if (op->mods & AMD_MOD_ABS) put(o, "|");
@@ -190,7 +191,8 @@ static void put_label(out *o, const amd_insn *d, uint64_t pc, unsigned simm, amd
 /* ---- VOP modifiers ---- */
 static const char *const sel_names[8] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3",
                                          "WORD_0", "WORD_1", "DWORD", "?"};
-static const char *const unused_names[4] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE", "?"};
+static const char *const unused_names[4] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE",
+                                            "UNUSED_PAD"};
 
 static void put_omod(out *o, unsigned omod)
 {
@@ -214,8 +216,13 @@ static void put_dpp(out *o, uint32_t s)
   else if (ctl == 0x141) put(o, " row_half_mirror");
   else if (ctl == 0x142) put(o, " row_bcast:15");
   else if (ctl == 0x143) put(o, " row_bcast:31");
+  else if (ctl >= 0x150 && ctl <= 0x15f)
+    put(o, "  /* row_newbcast/row_share is not supported on ASICs earlier than GFX90A/GFX10 */");
+  else if (ctl >= 0x160 && ctl <= 0x16f)
+    put(o, " /* row_xmask is not supported on ASICs earlier than GFX10 */");
+  else put(o, " /* Invalid dpp_ctrl value */");
   put(o, " row_mask:0x%x bank_mask:0x%x", s >> 28, (s >> 24) & 0xf);
-  if ((s >> 19) & 1) put(o, " bound_ctrl:0");
+  if ((s >> 19) & 1) put(o, " bound_ctrl:1");
 }
 
 /* VOP3 op_sel / VOP3P op_sel, op_sel_hi, neg_lo, neg_hi */
@@ -271,35 +278,9 @@ static void put_sdwa_mods(out *o, const amd_insn *d, const amd_row *r)
     if ((s >> 13) & 1) put(o, " clamp");
     put_omod(o, (s >> 14) & 3);
     put(o, " dst_sel:%s dst_unused:%s", sel_names[(s >> 8) & 7], unused_names[(s >> 11) & 3]);
-  } else if ((s >> 13) & 1) {
-    put(o, " clamp");
   }
   put(o, " src0_sel:%s", sel_names[(s >> 16) & 7]);
   if (r->enc != AMD_ENC_VOP1) put(o, " src1_sel:%s", sel_names[(s >> 24) & 7]);
-}
-
-/* SDWA/DPP source modifiers come from the control dword */
-static void sdwa_dpp_src_mods(const amd_insn *d, const amd_row *r, unsigned k, amd_operand *op)
-{
-  uint32_t s = d->w[1];
-  unsigned ty = AMD_T_NONE;
-  for (unsigned i = 0; i < r->nops; i++)
-    if (r->ops[i].role == AMD_R_SRC0 + k) ty = r->ops[i].type;
-  if (d->form == AMD_FORM_SDWA) {
-    unsigned sh = k ? 27 : 19;
-    if (amd_type_is_float(ty)) {
-      if ((s >> (sh + 1)) & 1) op->mods |= AMD_MOD_NEG;
-      if ((s >> (sh + 2)) & 1) op->mods |= AMD_MOD_ABS;
-    } else if ((s >> sh) & 1) {
-      op->mods |= AMD_MOD_SEXT;
-    }
-  } else {
-    unsigned sh = k ? 22 : 20;
-    if (amd_type_is_float(ty)) {
-      if ((s >> sh) & 1) op->mods |= AMD_MOD_NEG;
-      if ((s >> (sh + 1)) & 1) op->mods |= AMD_MOD_ABS;
-    }
-  }
 }
 
 /* ---- memory modifiers ---- */
@@ -353,10 +334,11 @@ static void put_buf_mods(out *o, const amd_insn *d, const amd_row *r)
   if ((w >> 13) & 1) put(o, " idxen");
   if ((w >> 12) & 1) put(o, " offen");
   if (w & 0xfff) put(o, " offset:%u", w & 0xfff);
+  if (r->flags & F_LDSONLY) put(o, " lds"); /* buffer_store_lds_dword: lds first */
   if ((w >> 14) & 1) put(o, " glc");
   unsigned slc = r->enc == AMD_ENC_MTBUF ? (w1 >> 22) & 1 : (w >> 17) & 1;
   if (slc) put(o, " slc");
-  if (r->enc == AMD_ENC_MUBUF && ((w >> 16) & 1)) put(o, " lds");
+  if (r->enc == AMD_ENC_MUBUF && ((w >> 16) & 1) && !(r->flags & F_LDSONLY)) put(o, " lds");
   if ((w1 >> 23) & 1) put(o, " tfe");
 }
 
@@ -364,7 +346,7 @@ static void put_mimg_mods(out *o, const amd_insn *d)
 {
   uint32_t w = d->w[0], w1 = d->w[1];
   unsigned dmask = (w >> 8) & 0xf;
-  if (dmask != 1) put(o, " dmask:0x%x", dmask);
+  if (dmask > 1) put(o, " dmask:0x%x", dmask);
   if ((w >> 12) & 1) put(o, " unorm");
   if ((w >> 13) & 1) put(o, " glc");
   if ((w >> 25) & 1) put(o, " slc");
@@ -437,7 +419,7 @@ size_t amd_disasm_sym(const amd_insn *d, uint64_t pc, amd_symbolizer sym, void *
     case AMD_R_KIMM: put(&o, "%s0x%x", sep, v); break;
     case AMD_R_WAITCNT: put(&o, "%s", sep); put_waitcnt(&o, v); break;
     case AMD_R_SENDMSG: put(&o, "%s", sep); put_sendmsg(&o, v); break;
-    case AMD_R_PROBE: put(&o, "%s%u", sep, v); break;
+    case AMD_R_PROBE: put(&o, "%s", sep); put_simm16d(&o, v); break;
     case AMD_R_SOFFSET:
       if (r->enc == AMD_ENC_SMEM) {
         uint32_t w0 = d->w[0];
@@ -457,8 +439,6 @@ size_t amd_disasm_sym(const amd_insn *d, uint64_t pc, amd_symbolizer sym, void *
       put_operand_role(&o, &op, ro->role, ro->type);
       break;
     case AMD_R_SRC0: case AMD_R_SRC1: case AMD_R_SRC2:
-      if (d->form == AMD_FORM_SDWA || d->form == AMD_FORM_DPP)
-        sdwa_dpp_src_mods(d, r, ro->role - AMD_R_SRC0, &op);
       put(&o, "%s", sep);
       put_src(&o, &op);
       put_class_note(&o, &op, ro->role, ro->type);
