@@ -2,3 +2,6 @@
 vs_cli_test(progress_line progress_line.sh)
 vs_cli_test(disasm_cli disasm_cli.sh)
 vs_cli_test(logdiff logdiff.sh)
+# AMD code objects against llvm-objdump-19 (src/isa/amdgpu)
+vs_cli_test(amd_disasm amd_disasm.sh)
+set_tests_properties(amd_disasm PROPERTIES LABELS "cli;amd")

@@ -201,6 +201,9 @@ def main():
     ap.add_argument('--show', type=int, default=20, help='mismatches to print')
     ap.add_argument('--max-mismatch', type=int, default=0,
                     help='mismatches tolerated before failing')
+    ap.add_argument('--known-gap', action='append', default=[],
+                    help='a case family whose disagreements are reported, not failed '
+                         '(documented in docs/amdgpu-decoder.md)')
     args = ap.parse_args()
     t0 = time.time()
     cases = make_cases(args.target, args.count, args.seed)
@@ -248,7 +251,10 @@ def main():
               % (fam, s['cases'], s['valid'], s['ok'], s['bad'], s['crash']))
     for fam, b, l, o in mismatches[:args.show]:
         print('MISMATCH %s %s\n  llvm: %r\n  ours: %r' % (fam, b.hex(), l, o))
-    return 0 if tot['bad'] <= args.max_mismatch else 1
+    failing = sum(1 for m in mismatches if m[0] not in args.known_gap)
+    if args.known_gap:
+        print('disagreements outside the known gaps (%s): %d' % (', '.join(args.known_gap), failing))
+    return 0 if failing <= args.max_mismatch else 1
 
 
 if __name__ == '__main__':

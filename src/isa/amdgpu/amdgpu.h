@@ -85,7 +85,8 @@ extern const char *const amd_class_names[AMD_NUM_CLS];
   X(VSRC, "vsrc") X(PARAM, "param") X(ATTR, "attr")                           \
   X(ADDR, "addr") X(DATA0, "data0") X(DATA1, "data1")                         \
   X(VADDR, "vaddr") X(DATA, "data") X(SADDR, "saddr") X(VDATA, "vdata")       \
-  X(SRSRC, "srsrc") X(FORMAT, "format") X(SSAMP, "ssamp") X(EXPORT, "exp")
+  X(SRSRC, "srsrc") X(FORMAT, "format") X(SSAMP, "ssamp") X(EXPORT, "exp")     \
+  X(VSRC1, "vsrc1") X(VSRC2, "vsrc2") X(ATTR3, "attr3") X(PARAM3, "param3")
 enum amd_role {
 #define X(r, s) AMD_R_##r,
   AMD_ROLES(X)

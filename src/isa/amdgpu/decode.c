@@ -255,8 +255,20 @@ static int vop_operands(dctx *c, const vfields *f)
       rc = imm(c, c->w[1]);
       c->d->op[c->d->nops - 1].type = ro->type;
       break;
+    case AMD_R_VSRC1: case AMD_R_VSRC2: { /* VOP3 interpolation: VGPR_32 class */
+      rc = src(c, f->src[ro->role == AMD_R_VSRC1 ? 1 : 2], AMD_T_B32, 1, f->base_dw);
+      if (rc) break;
+      amd_operand *o = &c->d->op[c->d->nops - 1];
+      if (o->kind != AMD_OPK_VGPR) o->mods |= AMD_MOD_BADCLASS;
+      break;
+    }
+    case AMD_R_ATTR3: /* attribute, channel and "high" in the src0 field */
+      if (((f->src[0] >> 8) & 1) && ro->type != AMD_T_F16) return -1;
+      rc = imm(c, f->src[0]);
+      break;
+    case AMD_R_PARAM3: rc = imm(c, f->src[1]); break;
     case AMD_R_ATTR: case AMD_R_PARAM: case AMD_R_VSRC:
-      return -1; /* VOP3 interpolation forms: not decoded */
+      return -1;
     default: return -1;
     }
     if (rc) return -1;
@@ -417,6 +429,11 @@ static int dec_vop3(dctx *c)
     if ((r->flags & F_OPSEL_Z) && opsel) return -1;
   }
   if (!(r->flags & F_CLAMP) && clamp) return -1;
+  int interp = has_role(r, AMD_R_ATTR3);
+  if (interp) {
+    nsrc = has_role(r, AMD_R_VSRC2) ? 3 : 2;
+    if ((r->flags & F_OMOD) == 0 && omod) return -1;
+  }
   for (int k = nsrc; k < 3; k++)
     if (s[k] && !(k == 2 && has_role(r, AMD_R_CIN))) return -1;
   if (r->enc == AMD_ENC_VOP1 && !r->nops) { /* v_nop_e64 */
@@ -431,6 +448,12 @@ static int dec_vop3(dctx *c)
   /* source modifiers */
   for (unsigned i = 0, k = 0; i < c->d->nops; i++) {
     unsigned role = r->ops[i].role;
+    if (role == AMD_R_VSRC1 || role == AMD_R_VSRC2) {
+      k = role == AMD_R_VSRC1 ? 1 : 2;
+      if (neg >> k & 1) c->d->op[i].mods |= AMD_MOD_NEG;
+      if (abs >> k & 1) c->d->op[i].mods |= AMD_MOD_ABS;
+      continue;
+    }
     if (role < AMD_R_SRC0 || role > AMD_R_SRC2) continue;
     k = role - AMD_R_SRC0;
     amd_operand *o = &c->d->op[i];

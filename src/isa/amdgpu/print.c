@@ -32,7 +32,7 @@ static void put_class_note(out *o, const amd_operand *op, unsigned role, unsigne
   unsigned bits = amd_type_dwords[type] * 32;
   const char *cls;
   char tmp[32];
-  if (role == AMD_R_VSRC0) cls = "VGPR_32";
+  if (role == AMD_R_VSRC0 || role == AMD_R_VSRC1 || role == AMD_R_VSRC2) cls = "VGPR_32";
   else if (role == AMD_R_CIN) cls = "SReg_1_XEXEC";
   else if (role == AMD_R_LSRC0) cls = "VRegOrLds_32";
   else if (role == AMD_R_SDATA && bits == 32) cls = "SReg_32_XM0_XEXEC";
@@ -262,6 +262,8 @@ static void put_vop3_mods(out *o, const amd_insn *d, const amd_row *r)
     if ((w >> 15) & 1) put(o, " clamp");
     return;
   }
+  for (unsigned i = 0; i < r->nops; i++)
+    if (r->ops[i].role == AMD_R_ATTR3 && ((w1 >> 8) & 1)) put(o, " high");
   if ((r->flags & F_OPSEL) && ((w >> 11) & 0xf)) {
     unsigned opsel = (w >> 11) & 0xf;
     unsigned bits = (opsel & ((1u << n) - 1)) | ((opsel >> 3) & 1) << n;
@@ -449,6 +451,22 @@ size_t amd_disasm_sym(const amd_insn *d, uint64_t pc, amd_symbolizer sym, void *
       break;
     }
     case AMD_R_PARAM: {
+      static const char *const p[3] = {"p10", "p20", "p0"};
+      if (v < 3) put(&o, "%s%s", sep, p[v]);
+      else put(&o, "%sinvalid_param_%u", sep, v);
+      break;
+    }
+    case AMD_R_VSRC1: case AMD_R_VSRC2:
+      put(&o, "%s", sep);
+      put_src(&o, &op);
+      put_class_note(&o, &op, ro->role, ro->type);
+      break;
+    case AMD_R_ATTR3: {
+      static const char chan[4] = {'x', 'y', 'z', 'w'};
+      put(&o, "%sattr%u.%c", sep, v & 0x3f, chan[(v >> 6) & 3]);
+      break;
+    }
+    case AMD_R_PARAM3: {
       static const char *const p[3] = {"p10", "p20", "p0"};
       if (v < 3) put(&o, "%s%s", sep, p[v]);
       else put(&o, "%sinvalid_param_%u", sep, v);
