@@ -13,6 +13,7 @@ PACKAGES=(
   binutils-riscv64-unknown-elf              # GNU objdump/as: cross-checks in the tests
   llvm                                      # llvm-objdump: disassembler cross-check
   clang libclang-rt-dev                     # libFuzzer harnesses (fuzz/)
+  clang-19 lld-19 llvm-19 rocm-device-libs  # AMD: OpenCL C -> code objects; LLVM as decoder oracle
   gdb-multiarch                             # gdb remote-protocol test
   python3 python3-matplotlib                # log diff and plots
   valgrind

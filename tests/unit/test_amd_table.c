@@ -37,7 +37,7 @@ static uint32_t base_word(const amd_row *r)
   case AMD_ENC_GLOBAL: return 0xdc008000u | op << 18;
   case AMD_ENC_MUBUF: return 0xe0000000u | op << 18 | ((r->flags & F_LDSONLY) ? 1u << 16 : 0);
   case AMD_ENC_MTBUF: return 0xe8000000u | op << 15;
-  case AMD_ENC_MIMG: return 0xf0000100u | op << 18; /* dmask 1 */
+  case AMD_ENC_MIMG: return 0xf0000300u | op << 18; /* dmask 3: valid for atomics too */
   default: return 0xc4000000u; /* EXP */
   }
 }

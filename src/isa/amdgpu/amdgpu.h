@@ -49,7 +49,7 @@ extern const char *const amd_class_names[AMD_NUM_CLS];
 #define F_CLAMP    (1u << 8)  /* VOP3 clamp bit                                */
 #define F_OMOD     (1u << 9)  /* VOP3 output modifier                          */
 #define F_OPSEL    (1u << 10) /* VOP3 op_sel (16-bit operand halves)           */
-#define F_OPSEL_Z  (1u << 11) /* op_sel bits of absent operands must be zero    */
+#define F_OPSEL_Z  (1u << 11) /* op_sel bits of absent sources must be zero     */
 #define F_OPSELHI1 (1u << 12) /* VOP3P: op_sel_hi defaults to 1 (packed math)   */
 #define F_SDWA     (1u << 13) /* has an SDWA form                              */
 #define F_DPP      (1u << 14) /* has a DPP form                                */

@@ -141,8 +141,10 @@ static int dec_sop(dctx *c)
     if (rc) return -1;
     amd_operand *o = &c->d->op[c->d->nops - 1];
     if ((r->flags & F_SREG) && (ro->role == AMD_R_SSRC0 || ro->role == AMD_R_SSRC1) &&
-        (o->kind == AMD_OPK_ICONST || o->kind == AMD_OPK_FCONST || o->kind == AMD_OPK_LITERAL))
+        (o->kind == AMD_OPK_ICONST || o->kind == AMD_OPK_FCONST || o->kind == AMD_OPK_LITERAL)) {
       o->mods |= AMD_MOD_BADIMM;
+      o->type = AMD_T_B32;
+    }
   }
   /* one literal dword serves both sources */
   return 0;
@@ -235,6 +237,8 @@ static int vop_operands(dctx *c, const vfields *f)
       unsigned field = f->src[k];
       if (e32 && k == 1) field += 256; /* vsrc1 */
       rc = src(c, field, ro->type, 1, f->base_dw);
+      if (!rc && amd_type_dwords[ro->type] == 4 && c->d->op[c->d->nops - 1].kind != AMD_OPK_VGPR)
+        c->d->op[c->d->nops - 1].mods |= AMD_MOD_BADCLASS; /* VReg_128 */
       break;
     }
     case AMD_R_VSRC0: case AMD_R_LSRC0: {
@@ -244,7 +248,8 @@ static int vop_operands(dctx *c, const vfields *f)
       amd_operand *o = &c->d->op[c->d->nops - 1];
       if (o->kind == AMD_OPK_ICONST || o->kind == AMD_OPK_FCONST || o->kind == AMD_OPK_LITERAL)
         o->mods |= AMD_MOD_BADIMM;
-      else if (o->kind != AMD_OPK_VGPR && !(ro->role == AMD_R_LSRC0 && o->kind == AMD_OPK_SPECIAL && o->val == 254))
+      else if (o->kind != AMD_OPK_VGPR &&
+               !(o->kind == AMD_OPK_SPECIAL && o->val >= 235 && (ro->role == AMD_R_VSRC0 || o->val == 254)))
         o->mods |= AMD_MOD_BADCLASS;
       break;
     }
@@ -259,7 +264,12 @@ static int vop_operands(dctx *c, const vfields *f)
       rc = src(c, f->src[ro->role == AMD_R_VSRC1 ? 1 : 2], AMD_T_B32, 1, f->base_dw);
       if (rc) break;
       amd_operand *o = &c->d->op[c->d->nops - 1];
-      if (o->kind != AMD_OPK_VGPR) o->mods |= AMD_MOD_BADCLASS;
+      if (o->kind == AMD_OPK_ICONST || o->kind == AMD_OPK_FCONST) {
+        o->mods |= AMD_MOD_BADIMM;
+        o->type = AMD_T_B32;
+      } else if (o->kind != AMD_OPK_VGPR) {
+        o->mods |= AMD_MOD_BADCLASS;
+      }
       break;
     }
     case AMD_R_ATTR3: /* attribute, channel and "high" in the src0 field */
@@ -415,6 +425,8 @@ static int dec_vop3(dctx *c)
   unsigned omod = (w1 >> 27) & 3, neg = (w1 >> 29) & 7;
   unsigned s[3] = {w1 & 0x1ff, (w1 >> 9) & 0x1ff, (w1 >> 18) & 0x1ff};
   int nsrc = src_count(r);
+  int interp = has_role(r, AMD_R_ATTR3);
+  if (interp) nsrc = has_role(r, AMD_R_VSRC2) ? 3 : 2;
   if (r->enc == AMD_ENC_VOP3P) {
     unsigned neg_hi = abs, present = (1u << nsrc) - 1;
     if ((neg | neg_hi | (opsel & 7)) & ~present) return -1;
@@ -425,15 +437,18 @@ static int dec_vop3(dctx *c)
     }
     if (neg & ~((1u << nsrc) - 1)) return -1;
     if (!vop3b && (abs & ~((1u << nsrc) - 1))) return -1;
+    if (r->enc == AMD_ENC_VOPC) /* the class mask of v_cmp_class takes no modifiers */
+      for (unsigned i = 0; i < r->nops; i++) {
+        unsigned role = r->ops[i].role;
+        if (role >= AMD_R_SRC0 && role <= AMD_R_SRC2 && !amd_type_is_float(r->ops[i].type) &&
+            (((neg | abs) >> (role - AMD_R_SRC0)) & 1))
+          return -1;
+      }
     if (!(r->flags & F_OMOD) && omod) return -1;
-    if ((r->flags & F_OPSEL_Z) && opsel) return -1;
+    if ((r->flags & F_OPSEL_Z) && (opsel & 7 & ~((1u << nsrc) - 1))) return -1;
+    if ((r->flags & F_OPSEL_Z) && !(r->flags & F_OPSEL) && opsel) return -1;
   }
   if (!(r->flags & F_CLAMP) && clamp) return -1;
-  int interp = has_role(r, AMD_R_ATTR3);
-  if (interp) {
-    nsrc = has_role(r, AMD_R_VSRC2) ? 3 : 2;
-    if ((r->flags & F_OMOD) == 0 && omod) return -1;
-  }
   for (int k = nsrc; k < 3; k++)
     if (s[k] && !(k == 2 && has_role(r, AMD_R_CIN))) return -1;
   if (r->enc == AMD_ENC_VOP1 && !r->nops) { /* v_nop_e64 */
@@ -622,16 +637,25 @@ static int dec_mimg(dctx *c)
   c->d->len = 8;
   unsigned dmask = (w >> 8) & 0xf, tfe = (w >> 16) & 1, d16 = w1 >> 31;
   if (d16 && (r->flags & F_NOD16)) return -1;
+  if (w & 1) return -1; /* reserved (fixed to zero by LLVM's encodings) */
   for (unsigned i = 0; i < r->nops; i++) {
     const amd_row_op *ro = &r->ops[i];
     int rc = 0;
     switch (ro->role) {
     case AMD_R_VDATA: {
-      unsigned n = (unsigned)__builtin_popcount(dmask);
-      if (amd_type_dwords[ro->type] == 4 && n) n = 4; /* gather4 */
+      /* data dwords: the dmask channels (gather4: always 4), halved for
+       * packed d16, plus one for tfe (LLVM: convertMIMGInst) */
+      int gather4 = strncmp(r->mnemonic, "image_gather4", 13) == 0;
+      unsigned n = gather4 ? 4 : (unsigned)__builtin_popcount(dmask);
       if (!n) n = 1;
       if (d16) n = (n + 1) / 2;
       n += tfe;
+      /* gather4 has only the 4- and 5-dword variants: other sizes keep 4 */
+      if (gather4 && n < 4) n = 4;
+      if (r->flags & F_ATOMIC) {
+        int cmpswap = strstr(r->mnemonic, "cmpswap") != NULL;
+        if (cmpswap ? dmask != 3 && dmask != 0xf : dmask != 1 && dmask != 3) return -1;
+      }
       amd_operand *o = newop(c);
       if (!o || ((w1 >> 8) & 0xff) + n > 256) return -1;
       amd_vgpr_operand((w1 >> 8) & 0xff, n, o);

@@ -34,6 +34,7 @@ static void put_class_note(out *o, const amd_operand *op, unsigned role, unsigne
   char tmp[32];
   if (role == AMD_R_VSRC0 || role == AMD_R_VSRC1 || role == AMD_R_VSRC2) cls = "VGPR_32";
   else if (role == AMD_R_CIN) cls = "SReg_1_XEXEC";
+  else if (role >= AMD_R_SRC0 && role <= AMD_R_SRC2) { snprintf(tmp, sizeof tmp, "VReg_%u", bits); cls = tmp; }
   else if (role == AMD_R_LSRC0) cls = "VRegOrLds_32";
   else if (role == AMD_R_SDATA && bits == 32) cls = "SReg_32_XM0_XEXEC";
   else if (role == AMD_R_SDATA && bits == 64) cls = "SReg_64_XEXEC";
@@ -59,12 +60,13 @@ static int is_const(const amd_operand *op)
   return op->kind == AMD_OPK_ICONST || op->kind == AMD_OPK_FCONST || op->kind == AMD_OPK_LITERAL;
 }
 
-/* A source with its modifiers: -|x|, neg(c) for a constant, sext(x) */
-static void put_src(out *o, const amd_operand *op)
+/* A source with its modifiers: -|x|, neg(c) for a constant, sext(x); a
+ * class note goes right after the operand, inside the modifiers */
+static void put_src(out *o, const amd_operand *op, unsigned role, unsigned type)
 {
   if (op->mods & AMD_MOD_SEXT) {
     put(o, "sext(");
-    put_operand(o, op);
+    put_operand_role(o, op, role, type);
     put(o, ")");
     return;
   }
@@ -72,7 +74,7 @@ static void put_src(out *o, const amd_operand *op)
   if (negc) put(o, "neg(");
   else if (op->mods & AMD_MOD_NEG) put(o, "-");
   if (op->mods & AMD_MOD_ABS) put(o, "|");
-  put_operand(o, op);
+  put_operand_role(o, op, role, type);
   if (op->mods & AMD_MOD_ABS) put(o, "|");
   if (negc) put(o, ")");
 }
@@ -144,7 +146,7 @@ static void put_sendmsg(out *o, unsigned s)
   int valid_id = msg_names[id] != NULL;
   int valid_op = gs ? (op <= 3 && (id == 3 || op != 0)) : sys ? (op >= 1 && op <= 4) : op == 0;
   int valid_stream = (gs && op != 0) ? 1 : stream == 0;
-  if (valid_id && valid_op && valid_stream && enc == s) {
+  if (valid_id && valid_op && valid_stream) {
     put(o, "sendmsg(%s", msg_names[id]);
     if (gs || sys) {
       put(o, ", %s", gs ? gs_ops[op] : sys_ops[op]);
@@ -286,11 +288,45 @@ static void put_sdwa_mods(out *o, const amd_insn *d, const amd_row *r)
 }
 
 /* ---- memory modifiers ---- */
+/* ds_swizzle_b32's offset as LLVM names the swizzle patterns */
+static void put_swizzle(out *o, unsigned imm)
+{
+  if ((imm & 0xff00) == 0x8000) {
+    put(o, " offset:swizzle(QUAD_PERM");
+    for (int i = 0; i < 4; i++) put(o, ",%u", (imm >> (2 * i)) & 3);
+    put(o, ")");
+    return;
+  }
+  if (imm & 0x8000) {
+    put(o, " offset:%u", imm);
+    return;
+  }
+  unsigned and_m = imm & 0x1f, or_m = (imm >> 5) & 0x1f, xor_m = (imm >> 10) & 0x1f;
+  if (and_m == 0x1f && or_m == 0 && __builtin_popcount(xor_m) == 1) {
+    put(o, " offset:swizzle(SWAP,%u)", xor_m);
+  } else if (and_m == 0x1f && or_m == 0 && xor_m && !((xor_m + 1) & xor_m)) {
+    put(o, " offset:swizzle(REVERSE,%u)", xor_m + 1);
+  } else {
+    unsigned group = 0x1f - and_m + 1;
+    if (group > 1 && !(group & (group - 1)) && or_m < group && xor_m == 0) {
+      put(o, " offset:swizzle(BROADCAST,%u,%u)", group, or_m);
+    } else {
+      unsigned p0 = (0 | or_m) ^ xor_m, p1 = ((0x1f & and_m) | or_m) ^ xor_m;
+      put(o, " offset:swizzle(BITMASK_PERM,\"");
+      for (unsigned m = 0x10; m; m >>= 1)
+        put(o, "%c", (p0 & m) && (p1 & m) ? '1' : !(p0 & m) && !(p1 & m) ? '0' : !(p0 & m) ? 'p' : 'i');
+      put(o, "\")");
+    }
+  }
+}
+
 static void put_ds_mods(out *o, const amd_insn *d, const amd_row *r)
 {
   uint32_t w = d->w[0];
   unsigned o0 = w & 0xff, o1 = (w >> 8) & 0xff;
-  if (r->flags & F_DS2OFF) {
+  if ((r->flags & F_SWIZZLE) && (w & 0xffff)) {
+    put_swizzle(o, w & 0xffff);
+  } else if (r->flags & F_DS2OFF) {
     if (o0) put(o, " offset0:%u", o0);
     if (o1) put(o, " offset1:%u", o1);
   } else if (!(r->flags & F_NOOFF) && (w & 0xffff)) {
@@ -348,7 +384,7 @@ static void put_mimg_mods(out *o, const amd_insn *d)
 {
   uint32_t w = d->w[0], w1 = d->w[1];
   unsigned dmask = (w >> 8) & 0xf;
-  if (dmask > 1) put(o, " dmask:0x%x", dmask);
+  if (dmask) put(o, " dmask:0x%x", dmask);
   if ((w >> 12) & 1) put(o, " unorm");
   if ((w >> 13) & 1) put(o, " glc");
   if ((w >> 25) & 1) put(o, " slc");
@@ -442,8 +478,7 @@ size_t amd_disasm_sym(const amd_insn *d, uint64_t pc, amd_symbolizer sym, void *
       break;
     case AMD_R_SRC0: case AMD_R_SRC1: case AMD_R_SRC2:
       put(&o, "%s", sep);
-      put_src(&o, &op);
-      put_class_note(&o, &op, ro->role, ro->type);
+      put_src(&o, &op, ro->role, ro->type);
       break;
     case AMD_R_ATTR: {
       static const char chan[4] = {'x', 'y', 'z', 'w'};
@@ -458,8 +493,7 @@ size_t amd_disasm_sym(const amd_insn *d, uint64_t pc, amd_symbolizer sym, void *
     }
     case AMD_R_VSRC1: case AMD_R_VSRC2:
       put(&o, "%s", sep);
-      put_src(&o, &op);
-      put_class_note(&o, &op, ro->role, ro->type);
+      put_src(&o, &op, ro->role, ro->type);
       break;
     case AMD_R_ATTR3: {
       static const char chan[4] = {'x', 'y', 'z', 'w'};
