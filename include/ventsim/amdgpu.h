@@ -84,6 +84,10 @@ enum amd_form {
 
 #define AMD_CTL_LITERAL 0x0001u /* carries a 32-bit literal                   */
 #define AMD_CTL_CLAMP   0x0002u
+/* Row operand i is absent in this instruction (the LDS-DMA form of a load
+ * has no data register, a non-returning atomic no destination): op[] holds
+ * the row's other operands in order. */
+#define AMD_CTL_SKIP(i) (0x0100u << (i))
 
 /* Decodes the instruction at words[0..].  Returns its length in bytes (4, 8
  * or 12), or AMD_DECODE_INVALID when the words are not an instruction of the

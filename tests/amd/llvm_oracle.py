@@ -96,8 +96,13 @@ def make_cases(target, count, seed):
             r = rng.random()
             if r < 0.3: ws[1] |= 0x7f << 16                  # saddr off
             elif r < 0.5: ws[1] &= ~(0x7f << 16)
-        if name in ('VOP2_SDWA', 'VOP1_SDWA', 'VOPC_SDWA') and rng.random() < 0.5:
-            ws[1] &= ~((0x7 << 19) | (0x7 << 27))            # sext/neg/abs
+        if name in ('VOP2_SDWA', 'VOP1_SDWA', 'VOPC_SDWA'):
+            if rng.random() < 0.5:
+                ws[1] &= ~((0x7 << 19) | (0x7 << 27))        # sext/neg/abs
+            if rng.random() < 0.85:                          # mostly defined selects: a
+                for sh in (8, 16, 24):                       # reserved one (7) may crash LLVM
+                    if (ws[1] >> sh) & 7 == 7:
+                        ws[1] = (ws[1] & ~(7 << sh)) | (rng.randrange(7) << sh)
         if name in ('VOP2_DPP', 'VOP1_DPP') and rng.random() < 0.5:
             ws[1] &= ~(0xf << 20)
         ws.append(rng.getrandbits(32))  # a literal, if the instruction wants one

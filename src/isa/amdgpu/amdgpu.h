@@ -67,6 +67,7 @@ extern const char *const amd_class_names[AMD_NUM_CLS];
 #define F_NOTFE    (1u << 26) /* MUBUF: no tfe                                 */
 #define F_NOD16    (1u << 27) /* MIMG: no d16                                  */
 #define F_SREG     (1u << 28) /* scalar sources are registers only             */
+#define F_NOSDWAOMOD (1u << 29) /* integer result: no output modifier in SDWA  */
 
 /* Targets (TARGETS column): bit (1 << amd_target) */
 #define T_900 (1u << AMD_GFX900)
@@ -86,7 +87,8 @@ extern const char *const amd_class_names[AMD_NUM_CLS];
   X(ADDR, "addr") X(DATA0, "data0") X(DATA1, "data1")                         \
   X(VADDR, "vaddr") X(DATA, "data") X(SADDR, "saddr") X(VDATA, "vdata")       \
   X(SRSRC, "srsrc") X(FORMAT, "format") X(SSAMP, "ssamp") X(EXPORT, "exp")     \
-  X(VSRC1, "vsrc1") X(VSRC2, "vsrc2") X(ATTR3, "attr3") X(PARAM3, "param3")
+  X(VSRC1, "vsrc1") X(VSRC2, "vsrc2") X(ATTR3, "attr3") X(PARAM3, "param3")     \
+  X(LANE, "lane")
 enum amd_role {
 #define X(r, s) AMD_R_##r,
   AMD_ROLES(X)

@@ -249,7 +249,7 @@ static int vop_operands(dctx *c, const vfields *f)
       if (o->kind == AMD_OPK_ICONST || o->kind == AMD_OPK_FCONST || o->kind == AMD_OPK_LITERAL)
         o->mods |= AMD_MOD_BADIMM;
       else if (o->kind != AMD_OPK_VGPR &&
-               !(o->kind == AMD_OPK_SPECIAL && o->val >= 235 && (ro->role == AMD_R_VSRC0 || o->val == 254)))
+               !(o->kind == AMD_OPK_SPECIAL && o->val >= 235))
         o->mods |= AMD_MOD_BADCLASS;
       break;
     }
@@ -267,9 +267,14 @@ static int vop_operands(dctx *c, const vfields *f)
       if (o->kind == AMD_OPK_ICONST || o->kind == AMD_OPK_FCONST) {
         o->mods |= AMD_MOD_BADIMM;
         o->type = AMD_T_B32;
-      } else if (o->kind != AMD_OPK_VGPR) {
+      } else if (o->kind != AMD_OPK_VGPR && !(o->kind == AMD_OPK_SPECIAL && (o->val == 125 || o->val >= 235))) {
         o->mods |= AMD_MOD_BADCLASS;
       }
+      break;
+    }
+    case AMD_R_SSRC0: case AMD_R_LANE: { /* v_readlane/v_writelane: SGPR or constant (SReg_32) */
+      rc = src(c, f->src[ro->role == AMD_R_SSRC0 ? 0 : 1], ro->type, 1, f->base_dw);
+      if (!rc && c->d->op[c->d->nops - 1].kind == AMD_OPK_VGPR) c->d->op[c->d->nops - 1].mods |= AMD_MOD_BADCLASS;
       break;
     }
     case AMD_R_ATTR3: /* attribute, channel and "high" in the src0 field */
@@ -290,7 +295,9 @@ static int src_count(const amd_row *r)
 {
   int n = 0;
   for (unsigned i = 0; i < r->nops; i++)
-    if (r->ops[i].role >= AMD_R_SRC0 && r->ops[i].role <= AMD_R_SRC2) n++;
+    if ((r->ops[i].role >= AMD_R_SRC0 && r->ops[i].role <= AMD_R_SRC2) || r->ops[i].role == AMD_R_LANE ||
+        (r->ops[i].role == AMD_R_SSRC0 && r->enc == AMD_ENC_VOP3))
+      n++;
   return n;
 }
 
@@ -336,7 +343,7 @@ static int dec_sdwa(dctx *c, unsigned vdst, unsigned vsrc1)
     if (((s >> 24) & 7) == 7) return -1;
   if (enc != AMD_ENC_VOPC) {
     if (((s >> 8) & 7) == 7) return -1;
-    if (((s >> 14) & 3) && !(r->flags & F_OMOD)) return -1;
+    if (((s >> 14) & 3) && (!(r->flags & F_OMOD) || (r->flags & F_NOSDWAOMOD))) return -1;
   }
   if (enc == AMD_ENC_VOP1 && ((s >> 24) & 0xbf)) return -1; /* no src1 */
   for (unsigned i = 0; i < r->nops; i++) {
@@ -426,7 +433,10 @@ static int dec_vop3(dctx *c)
   unsigned s[3] = {w1 & 0x1ff, (w1 >> 9) & 0x1ff, (w1 >> 18) & 0x1ff};
   int nsrc = src_count(r);
   int interp = has_role(r, AMD_R_ATTR3);
-  if (interp) nsrc = has_role(r, AMD_R_VSRC2) ? 3 : 2;
+  if (interp) {
+    nsrc = has_role(r, AMD_R_VSRC2) ? 3 : 2;
+    if ((abs | neg) & 1) return -1; /* the attribute takes no modifiers */
+  }
   if (r->enc == AMD_ENC_VOP3P) {
     unsigned neg_hi = abs, present = (1u << nsrc) - 1;
     if ((neg | neg_hi | (opsel & 7)) & ~present) return -1;
@@ -556,8 +566,10 @@ static int dec_flat(dctx *c)
     int rc = 0;
     switch (ro->role) {
     case AMD_R_VDST:
-      if (ro->optional && !glc) continue;
-      if (lds) continue;
+      if ((ro->optional && !glc) || lds) {
+        c->d->ctl |= AMD_CTL_SKIP(i);
+        continue;
+      }
       rc = vreg(c, w1 >> 24, ro->type);
       break;
     case AMD_R_VADDR: {
@@ -594,13 +606,16 @@ static int dec_buf(dctx *c)
   if ((r->flags & F_LDSONLY) && (!lds || offen || idxen)) return -1;
   if (tfe && (r->flags & F_NOTFE)) return -1;
   if (lds && tfe) return -1;
-  if (!r->nops && ((w & 0x3ffff) || w1)) return -1; /* cache invalidations: no fields */
+  if (!r->nops && (offen || idxen || ((w >> 14) & 3))) return -1; /* cache invalidations */
   for (unsigned i = 0; i < r->nops; i++) {
     const amd_row_op *ro = &r->ops[i];
     int rc = 0;
     switch (ro->role) {
     case AMD_R_VDATA: {
-      if (lds) continue;
+      if (lds) {
+        c->d->ctl |= AMD_CTL_SKIP(i);
+        continue;
+      }
       unsigned t = ro->type;
       unsigned n = amd_type_dwords[t] + tfe;
       amd_operand *o = newop(c);
@@ -638,6 +653,7 @@ static int dec_mimg(dctx *c)
   unsigned dmask = (w >> 8) & 0xf, tfe = (w >> 16) & 1, d16 = w1 >> 31;
   if (d16 && (r->flags & F_NOD16)) return -1;
   if (w & 1) return -1; /* reserved (fixed to zero by LLVM's encodings) */
+  if (!has_role(r, AMD_R_SSAMP) && ((w1 >> 21) & 0x1f)) return -1; /* no sampler */
   for (unsigned i = 0; i < r->nops; i++) {
     const amd_row_op *ro = &r->ops[i];
     int rc = 0;
@@ -650,12 +666,16 @@ static int dec_mimg(dctx *c)
       if (!n) n = 1;
       if (d16) n = (n + 1) / 2;
       n += tfe;
-      /* gather4 has only the 4- and 5-dword variants: other sizes keep 4 */
-      if (gather4 && n < 4) n = 4;
+      /* gather4 has 2 (d16), 4 and 5 (tfe) dword variants; d16 with tfe
+       * has none and keeps 4 */
+      if (gather4) n = d16 ? (tfe ? 4 : 2) : 4 + tfe;
       if (r->flags & F_ATOMIC) {
         int cmpswap = strstr(r->mnemonic, "cmpswap") != NULL;
         if (cmpswap ? dmask != 3 && dmask != 0xf : dmask != 1 && dmask != 3) return -1;
       }
+      /* a size whose registers would pass v255 has no variant: LLVM keeps
+       * the row's own size */
+      if (((w1 >> 8) & 0xff) + n > 256) n = amd_type_dwords[ro->type];
       amd_operand *o = newop(c);
       if (!o || ((w1 >> 8) & 0xff) + n > 256) return -1;
       amd_vgpr_operand((w1 >> 8) & 0xff, n, o);

@@ -34,6 +34,7 @@ static void put_class_note(out *o, const amd_operand *op, unsigned role, unsigne
   char tmp[32];
   if (role == AMD_R_VSRC0 || role == AMD_R_VSRC1 || role == AMD_R_VSRC2) cls = "VGPR_32";
   else if (role == AMD_R_CIN) cls = "SReg_1_XEXEC";
+  else if (role == AMD_R_LANE || role == AMD_R_SSRC0) cls = "SReg_32";
   else if (role >= AMD_R_SRC0 && role <= AMD_R_SRC2) { snprintf(tmp, sizeof tmp, "VReg_%u", bits); cls = tmp; }
   else if (role == AMD_R_LSRC0) cls = "VRegOrLds_32";
   else if (role == AMD_R_SDATA && bits == 32) cls = "SReg_32_XM0_XEXEC";
@@ -144,9 +145,10 @@ static void put_sendmsg(out *o, unsigned s)
   unsigned enc = id | op << 4 | stream << 8;
   int gs = id == 2 || id == 3, sys = id == 15;
   int valid_id = msg_names[id] != NULL;
-  int valid_op = gs ? (op <= 3 && (id == 3 || op != 0)) : sys ? (op >= 1 && op <= 4) : op == 0;
+  /* SYSMSG_OP_HOST_TRAP_ACK (3) is not a gfx9 operation */
+  int valid_op = gs ? (op <= 3 && (id == 3 || op != 0)) : sys ? (op == 1 || op == 2 || op == 4) : op == 0;
   int valid_stream = (gs && op != 0) ? 1 : stream == 0;
-  if (valid_id && valid_op && valid_stream) {
+  if (valid_id && valid_op && valid_stream) { /* bits above the stream are ignored */
     put(o, "sendmsg(%s", msg_names[id]);
     if (gs || sys) {
       put(o, ", %s", gs ? gs_ops[op] : sys_ops[op]);
@@ -433,9 +435,10 @@ size_t amd_disasm_sym(const amd_insn *d, uint64_t pc, amd_symbolizer sym, void *
     return o.len;
   }
   int first = 1;
-  for (unsigned i = 0; i < d->nops && i < r->nops; i++) {
+  for (unsigned i = 0, j = 0; i < r->nops && j < d->nops; i++) {
+    if (d->ctl & AMD_CTL_SKIP(i)) continue;
     const amd_row_op *ro = &r->ops[i];
-    amd_operand op = d->op[i];
+    amd_operand op = d->op[j++];
     const char *sep = first ? " " : ", ";
     unsigned v = op.val;
     switch (ro->role) {
@@ -526,7 +529,9 @@ size_t amd_disasm_sym(const amd_insn *d, uint64_t pc, amd_symbolizer sym, void *
     break;
   case AMD_ENC_DS: put_ds_mods(&o, d, r); break;
   case AMD_ENC_FLAT: case AMD_ENC_GLOBAL: case AMD_ENC_SCRATCH: put_flat_mods(&o, d, r); break;
-  case AMD_ENC_MUBUF: case AMD_ENC_MTBUF: put_buf_mods(&o, d, r); break;
+  case AMD_ENC_MUBUF: case AMD_ENC_MTBUF:
+    if (r->nops) put_buf_mods(&o, d, r);
+    break;
   case AMD_ENC_MIMG: put_mimg_mods(&o, d); break;
   default: break;
   }
