@@ -1,7 +1,7 @@
 #!/bin/bash
 # CI fuzzing pass: builds the libFuzzer harnesses (needs clang and
 # libclang-rt) and runs each of them for ${VS_FUZZ_CI_SECONDS:-30} s, one
-# after the other (8 harnesses; measured: 266 s in total including a fresh
+# after the other (10 harnesses; about 330 s in total including a fresh
 # build, on 2 cores).  Fails if any harness finds a crash, leak, sanitizer
 # report or hang.
 # Reproduce a failure with build-fuzz/fuzz/fuzz_<name> <artifact>.

@@ -78,6 +78,12 @@ def make_cases(target, count, seed):
             ws[0] = (ws[0] & ~0xff) | rng.choice([255, 240, 248, 128, 193, 235, 251, 254, 106, 124, 126, 102])
         # most random words set a field the instruction does not use, which
         # LLVM rejects: clear such fields often enough to reach valid forms
+        if name == 'VOP3' and rng.random() < 0.5:            # the defined opcode range
+            ws[0] = (ws[0] & ~(0x3ff << 16)) | (rng.randrange(0x10, 0x2a0) << 16)
+        if name == 'VOP3P' and rng.random() < 0.7:
+            ws[0] = (ws[0] & ~(0x7f << 16)) | (rng.randrange(0, 0x30) << 16)
+        if name == 'VOP1_SDWA' and rng.random() < 0.8:
+            ws[1] &= ~0xbf000000                             # VOP1 has no src1
         if name in ('VOP3', 'VOP3P'):
             if rng.random() < 0.5: ws[0] &= ~0x0000ff00      # abs / neg_hi
             if rng.random() < 0.5: ws[1] &= ~(0x7 << 29)     # neg
@@ -247,9 +253,11 @@ def main():
             st['bad'] += 1
             mismatches.append((fam, b, l, o))
     tot = {k: sum(s[k] for s in stats.values()) for k in ('cases', 'valid', 'ok', 'crash', 'bad')}
-    print('%s seed %d: %d cases, %d valid for LLVM, %d agree, %d disagree, %d crash (LLVM), %.1f s'
-          % (args.target, args.seed, tot['cases'], tot['valid'], tot['ok'], tot['bad'], tot['crash'],
-             time.time() - t0))
+    mnemonics = {l[0].split()[0] for l in llvm if l[0] not in ('invalid', 'crash')}
+    print('%s seed %d: %d cases, %d valid for LLVM (%d distinct mnemonics), %d agree, %d disagree, '
+          '%d crash (LLVM), %.1f s'
+          % (args.target, args.seed, tot['cases'], tot['valid'], len(mnemonics), tot['ok'], tot['bad'],
+             tot['crash'], time.time() - t0))
     for fam in sorted(stats):
         s = stats[fam]
         print('  %-10s cases %6d valid %6d agree %6d disagree %5d crash %3d'

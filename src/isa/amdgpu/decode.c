@@ -237,8 +237,11 @@ static int vop_operands(dctx *c, const vfields *f)
       unsigned field = f->src[k];
       if (e32 && k == 1) field += 256; /* vsrc1 */
       rc = src(c, field, ro->type, 1, f->base_dw);
-      if (!rc && amd_type_dwords[ro->type] == 4 && c->d->op[c->d->nops - 1].kind != AMD_OPK_VGPR)
-        c->d->op[c->d->nops - 1].mods |= AMD_MOD_BADCLASS; /* VReg_128 */
+      if (!rc && amd_type_dwords[ro->type] == 4) { /* VReg_128 (v_mqsad_u32_u8) */
+        amd_operand *o = &c->d->op[c->d->nops - 1];
+        if (o->kind != AMD_OPK_VGPR && !(o->kind == AMD_OPK_SPECIAL && o->val >= 235))
+          o->mods |= AMD_MOD_BADCLASS;
+      }
       break;
     }
     case AMD_R_VSRC0: case AMD_R_LSRC0: {
@@ -249,8 +252,8 @@ static int vop_operands(dctx *c, const vfields *f)
       if (o->kind == AMD_OPK_ICONST || o->kind == AMD_OPK_FCONST || o->kind == AMD_OPK_LITERAL)
         o->mods |= AMD_MOD_BADIMM;
       else if (o->kind != AMD_OPK_VGPR &&
-               !(o->kind == AMD_OPK_SPECIAL && o->val >= 235))
-        o->mods |= AMD_MOD_BADCLASS;
+               !(o->kind == AMD_OPK_SPECIAL && o->val >= 235 && (ro->role == AMD_R_LSRC0 || o->val != 254)))
+        o->mods |= AMD_MOD_BADCLASS; /* src_lds_direct is only VRegOrLds_32 */
       break;
     }
     case AMD_R_KIMM:
@@ -296,7 +299,7 @@ static int src_count(const amd_row *r)
   int n = 0;
   for (unsigned i = 0; i < r->nops; i++)
     if ((r->ops[i].role >= AMD_R_SRC0 && r->ops[i].role <= AMD_R_SRC2) || r->ops[i].role == AMD_R_LANE ||
-        (r->ops[i].role == AMD_R_SSRC0 && r->enc == AMD_ENC_VOP3))
+        ((r->ops[i].role == AMD_R_SSRC0 || r->ops[i].role == AMD_R_LSRC0) && r->enc == AMD_ENC_VOP3))
       n++;
   return n;
 }

@@ -173,11 +173,12 @@ static void put_gpridx(out *o, unsigned v)
   put(o, ")");
 }
 
+/* An unsigned 16-bit immediate: decimal up to 64, else hex */
 static void put_simm16d(out *o, unsigned v)
 {
-  int16_t s = (int16_t)v;
-  if (s >= -16 && s <= 64) put(o, "%d", s);
-  else put(o, "0x%x", v & 0xffffu);
+  v &= 0xffffu;
+  if (v <= 64) put(o, "%u", v);
+  else put(o, "0x%x", v);
 }
 
 static void put_label(out *o, const amd_insn *d, uint64_t pc, unsigned simm, amd_symbolizer sym,
@@ -425,7 +426,7 @@ size_t amd_disasm_sym(const amd_insn *d, uint64_t pc, amd_symbolizer sym, void *
   if (n) buf[0] = '\0';
   const amd_row *r = amd_row_of(d);
   if (!r) {
-    put(&o, ".long 0x%x", d->w[0]);
+    put(&o, ".long 0x%08x", d->w[0]);
     return o.len;
   }
   char mn[64];
