@@ -10,7 +10,7 @@
 
 #include "isa/amdgpu/amdgpu.h"
 
-enum { SRC_SDWA = 249, SRC_DPP = 250, SRC_LITERAL = 255 };
+enum { SRC_SDWA = 249, SRC_DPP = 250 };
 
 typedef struct dctx {
   amd_target t;
@@ -146,8 +146,7 @@ static int dec_sop(dctx *c)
       o->type = AMD_T_B32;
     }
   }
-  /* one literal dword serves both sources */
-  return 0;
+  return 0; /* two literal sources share the one literal dword */
 }
 
 /* ---- SMEM ---- */
@@ -200,7 +199,6 @@ static int dec_smem(dctx *c)
 typedef struct vfields {
   unsigned vdst, src[3], sdst;
   int vop3;           /* VOP3 encoding: all sources are 9-bit src fields */
-  int sdwa;           /* SDWA: sources are VGPRs or (s bit) scalar       */
   unsigned base_dw;   /* dwords before a literal                          */
 } vfields;
 
@@ -417,7 +415,7 @@ static int dec_vop_e32(dctx *c)
   }
   if (s0 == SRC_SDWA) return dec_sdwa(c, vdst, vsrc1);
   if (s0 == SRC_DPP) return dec_dpp(c, vdst, vsrc1);
-  vfields f = {vdst, {s0, vsrc1, 0}, 0, 0, 0, 1};
+  vfields f = {vdst, {s0, vsrc1, 0}, 0, 0, 1};
   return vop_operands(c, &f);
 }
 
@@ -443,7 +441,6 @@ static int dec_vop3(dctx *c)
   if (r->enc == AMD_ENC_VOP3P) {
     unsigned neg_hi = abs, present = (1u << nsrc) - 1;
     if ((neg | neg_hi | (opsel & 7)) & ~present) return -1;
-    if (!(r->flags & F_MODS) && 0) return -1;
   } else {
     if (!(r->flags & F_MODS)) {
       if (neg || (!vop3b && abs)) return -1;
@@ -468,7 +465,7 @@ static int dec_vop3(dctx *c)
     if (w & 0xff) return -1;
     return 0;
   }
-  vfields f = {w & 0xff, {s[0], s[1], s[2]}, (w >> 8) & 0x7f, 1, 0, 2};
+  vfields f = {w & 0xff, {s[0], s[1], s[2]}, (w >> 8) & 0x7f, 1, 2};
   if (r->enc == AMD_ENC_VOPC) f.sdst = w & 0xff;
   if (vop_operands(c, &f)) return -1;
   if (c->d->ctl & AMD_CTL_LITERAL) return -1; /* no VOP3 literal before gfx10 */
@@ -664,7 +661,7 @@ static int dec_mimg(dctx *c)
     case AMD_R_VDATA: {
       /* data dwords: the dmask channels (gather4: always 4), halved for
        * packed d16, plus one for tfe (LLVM: convertMIMGInst) */
-      int gather4 = strncmp(r->mnemonic, "image_gather4", 13) == 0;
+      int gather4 = amd_type_dwords[ro->type] == 4; /* only gather4 rows return 4 dwords */
       unsigned n = gather4 ? 4 : (unsigned)__builtin_popcount(dmask);
       if (!n) n = 1;
       if (d16) n = (n + 1) / 2;
@@ -673,7 +670,7 @@ static int dec_mimg(dctx *c)
        * has none and keeps 4 */
       if (gather4) n = d16 ? (tfe ? 4 : 2) : 4 + tfe;
       if (r->flags & F_ATOMIC) {
-        int cmpswap = strstr(r->mnemonic, "cmpswap") != NULL;
+        int cmpswap = amd_type_dwords[ro->type] == 2; /* data and compare value */
         if (cmpswap ? dmask != 3 && dmask != 0xf : dmask != 1 && dmask != 3) return -1;
       }
       /* a size whose registers would pass v255 has no variant: LLVM keeps

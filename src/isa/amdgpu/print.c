@@ -251,7 +251,9 @@ static void put_vop3_mods(out *o, const amd_insn *d, const amd_row *r)
   uint32_t w = d->w[0], w1 = d->w[1];
   int n = nsrcs(r);
   if (r->enc == AMD_ENC_VOP3P) {
-    int mix = strncmp(r->mnemonic, "v_mad_mix", 9) == 0 || strncmp(r->mnemonic, "v_fma_mix", 9) == 0;
+    int mix = 0; /* v_mad_mix*, v_fma_mix*: 32-bit sources, f16 halves picked by op_sel */
+    for (unsigned i = 0; i < r->nops; i++)
+      if (r->ops[i].role == AMD_R_SRC0 && r->ops[i].type != AMD_T_PK) mix = 1;
     unsigned opsel = (w >> 11) & 7, opsel_hi = ((w1 >> 27) & 3) | ((w >> 14) & 1) << 2;
     unsigned neg = (w1 >> 29) & 7, neg_hi = (w >> 8) & 7, mask = (1u << n) - 1;
     if (opsel & mask) put_bits(o, "op_sel", opsel, n);
