@@ -17,7 +17,7 @@ PACKAGES=(
   python3 python3-matplotlib                # log diff and plots
   valgrind
   libmsgpack-dev nettle-dev                 # AMD code-object metadata (msgpack), compile-cache keys (SHA-256)
-  clang-19 lld-19 llvm-19 rocm-device-libs  # OpenCL C -> AMD code objects (ventsim compile, the OpenCL platform)
+  clang-19 lld-19 llvm-19 rocm-device-libs  # OpenCL C -> AMD code objects; llvm-mc/objdump-19: AMD decoder oracle
   ocl-icd-opencl-dev opencl-headers         # the OpenCL ICD loader and CL/cl_icd.h (the ventsim platform)
   clinfo pocl-opencl-icd python3-pyopencl python3-numpy  # tests: clinfo, pocl side by side, pyopencl
   llvm-19-doc                               # AMDGPUUsage, the AMD ABI reference

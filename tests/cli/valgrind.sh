@@ -23,6 +23,8 @@ check() { # check NAME command...
   --buf 256:iota --buf 256:rand:3 --buf 256 "$VS_SOURCE_DIR/tests/timing/vecadd.s" || fail "ventsim mkcase"
 check as "$VENTSIM" as -o "$T/r.elf" "$VS_SOURCE_DIR/examples/reduction/reduction.s"
 check disasm "$VENTSIM" disasm "$T/r.elf"
+# an AMD code object (a fuzzing seed, compiled by clang-19 from our OpenCL C)
+check disasm-amd "$VENTSIM" disasm "$VS_SOURCE_DIR/fuzz/corpus/amdco/workitem_gfx900.hsaco"
 check run "$VENTSIM" run --stats "$T/f.json" --trace "$T/f.log" --dump "$T/f.dump" "$T/v.metadata"
 check run-timing "$VENTSIM" run --timing --stats "$T/t.json" --dump "$T/t.dump" "$T/v.metadata"
 cmp -s "$T/f.dump" "$T/t.dump" || fail "timing dump differs from functional dump"
