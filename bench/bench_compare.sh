@@ -12,8 +12,8 @@
 # bench_functional.sh).  Timing: simulated SM-cycles per second, and the
 # check that both builds simulate the same cycles.  The best of several
 # rounds is the least disturbed by other work on the machine; the median
-# shows how much that matters.  Both builds need src/ventsim; the kernels
-# are made with BASE_BUILD's tests/vs_mkcase.  --scale N (functional only)
+# shows how much that matters.  Both builds need src/ventsim with its
+# `mkcase` subcommand (each makes its own kernels).  --scale N (functional only)
 # makes the kernels N times longer, for machines where they take under a
 # second.
 set -euo pipefail
@@ -36,7 +36,6 @@ done
 for b in "$base" "$new"; do [ -x "$b/src/ventsim" ] || { echo "$0: no $b/src/ventsim" >&2; exit 2; }; done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-export VS_MKCASE=$base/tests/vs_mkcase
 
 # one round: "kernel rate [cycles]" lines of one build
 round() {

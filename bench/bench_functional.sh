@@ -5,8 +5,8 @@
 #
 #   bench/bench_functional.sh [BUILD_DIR] [--runs N] [--quick] [--scale N] [-j N]
 #
-# BUILD_DIR (default: build) holds src/ventsim and tests/vs_mkcase (built
-# with the test suite; measure a Release or RelWithDebInfo build).  --runs
+# BUILD_DIR (default: build) holds src/ventsim (measure a Release or
+# RelWithDebInfo build); `ventsim mkcase` makes the launches.  --runs
 # sets the number of runs per kernel (default 5, median reported).  --quick
 # uses sizes 10x smaller and, unless --runs is given, one run (a smoke
 # test, not a measurement).  --scale N multiplies the sizes by N (fast
@@ -38,8 +38,8 @@ done
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "$0: --runs needs a positive number" >&2; exit 2; }
 [[ $mult =~ ^[1-9][0-9]*$ ]] || { echo "$0: --scale needs a positive number" >&2; exit 2; }
 V=${VENTSIM:-$build/src/ventsim}
-MK=${VS_MKCASE:-$build/tests/vs_mkcase}
-if ! [ -x "$V" ] || ! [ -x "$MK" ]; then echo "need $V and $MK (build with the tests)" >&2; exit 2; fi
+MK() { "$V" mkcase "$@"; }
+if ! [ -x "$V" ]; then echo "need $V (build ventsim)" >&2; exit 2; fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -64,7 +64,7 @@ for c in "${cases[@]}"; do
   name=${c%%|*}
   opts=${c#*|}
   # shellcheck disable=SC2086
-  "$MK" -o "$tmp/$name.metadata" --kernel "$name" $opts "$here/kernels/$name.s"
+  MK -o "$tmp/$name.metadata" --kernel "$name" $opts "$here/kernels/$name.s"
   : > "$tmp/wall"
   : > "$tmp/cpu"
   for ((r = 0; r < runs; r++)); do

@@ -6,8 +6,8 @@
 #
 #   bench/bench_timing.sh [BUILD_DIR] [--config NAME] [--quick]
 #
-# BUILD_DIR (default: build) holds src/ventsim and tests/vs_mkcase (built
-# with the test suite).  --config selects the timing configuration (default:
+# BUILD_DIR (default: build) holds src/ventsim; `ventsim mkcase` makes the
+# launches.  --config selects the timing configuration (default:
 # the built-in Chisel RTL defaults, 2 SMs).  --quick uses sizes 10x smaller.
 # Kernels: bench/kernels/timing_*.s (our own assembly).
 set -euo pipefail
@@ -24,8 +24,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 V=${VENTSIM:-$build/src/ventsim}
-MK=${VS_MKCASE:-$build/tests/vs_mkcase}
-[ -x "$V" ] && [ -x "$MK" ] || { echo "need $V and $MK (build with the tests)" >&2; exit 2; }
+MK() { "$V" mkcase "$@"; }
+[ -x "$V" ] || { echo "need $V (build ventsim)" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -46,7 +46,7 @@ for c in "${cases[@]}"; do
   name=${c%%|*}
   opts=${c#*|}
   # shellcheck disable=SC2086
-  "$MK" -o "$tmp/$name.metadata" --kernel "$name" $opts "$here/kernels/$name.s"
+  MK -o "$tmp/$name.metadata" --kernel "$name" $opts "$here/kernels/$name.s"
   "$V" run -q --stats "$tmp/f.json" "$tmp/$name.metadata"
   "$V" run -q --timing "${config[@]}" --stats "$tmp/t.json" "$tmp/$name.metadata"
   fs=$(top "$tmp/f.json" seconds)

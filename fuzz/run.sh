@@ -16,7 +16,7 @@ set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECS=${1:-60}
 shift 2>/dev/null || true
-ALL="asm disasm elf vmem testcase tconfig run"
+ALL="asm disasm elf vmem testcase tconfig run amd amdco"
 [ -f "$ROOT/src/debug/rsp.h" ] && ALL="$ALL rsp"  # the gdb server's packet layer
 HARNESSES=${*:-$ALL}
 B=${VS_FUZZ_BUILD:-$ROOT/build-fuzz}
@@ -28,7 +28,7 @@ done
 # the longest input each harness takes
 max_len() {
   case $1 in
-    asm) echo 8192;; elf) echo 65536;; run) echo 4098;; disasm) echo 1025;;
+    asm) echo 8192;; elf|amdco) echo 65536;; run) echo 4098;; disasm|amd) echo 1025;;
     tconfig|vmem|testcase) echo 16384;; rsp) echo 40000;;
   esac
 }

@@ -1,9 +1,9 @@
 #!/bin/bash
 # CI fuzzing pass: builds the libFuzzer harnesses (needs clang and
 # libclang-rt) and runs each of them for ${VS_FUZZ_CI_SECONDS:-30} s, one
-# after the other (8 harnesses; measured: 266 s in total including a fresh
-# build, on 2 cores).  Fails if any harness finds a crash, leak, sanitizer
-# report or hang.
+# after the other (measured on 2 cores: 266 s in total for the first 8
+# harnesses including a fresh build; the AMD harnesses amd and amdco add
+# 62 s).  Fails if any harness finds a crash, leak, sanitizer report or hang.
 # Reproduce a failure with build-fuzz/fuzz/fuzz_<name> <artifact>.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)

@@ -16,6 +16,11 @@ PACKAGES=(
   gdb-multiarch                             # gdb remote-protocol test
   python3 python3-matplotlib                # log diff and plots
   valgrind
+  libmsgpack-dev nettle-dev                 # AMD code-object metadata (msgpack), compile-cache keys (SHA-256)
+  clang-19 lld-19 llvm-19 rocm-device-libs  # OpenCL C -> AMD code objects; llvm-mc/objdump-19: AMD decoder oracle
+  ocl-icd-opencl-dev opencl-headers         # the OpenCL ICD loader and CL/cl_icd.h (the ventsim platform)
+  clinfo pocl-opencl-icd python3-pyopencl python3-numpy  # tests: clinfo, pocl side by side, pyopencl
+  llvm-19-doc                               # AMDGPUUsage, the AMD ABI reference
 )
 if [ "$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi
 missing=()

@@ -2,4 +2,3 @@
 # test checks that bench/bench_functional.sh runs at its --quick size and
 # prints a rate line per kernel with plausible instruction counts.
 vs_cli_test(bench_smoke bench_smoke.sh)
-set_property(TEST bench_smoke APPEND PROPERTY ENVIRONMENT VS_MKCASE=$<TARGET_FILE:vs_mkcase>)

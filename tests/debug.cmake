@@ -3,8 +3,7 @@
 # packets) against `ventsim run --gdb` on our kernels in tests/debug/*.s.
 vs_unit_test(test_debug_rsp ${CMAKE_CURRENT_SOURCE_DIR}/unit/test_debug_rsp.c)
 
-foreach(name debug_gdb debug_protocol)
+foreach(name debug_gdb debug_protocol debug_stops)
   vs_cli_test(${name} ${name}.sh)
-  set_property(TEST ${name} APPEND PROPERTY ENVIRONMENT VS_MKCASE=$<TARGET_FILE:vs_mkcase>)
   set_tests_properties(${name} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 180)
 endforeach()

@@ -4,7 +4,7 @@
 # (fuzz/regressions/<name>/).  The libFuzzer builds are fuzz/CMakeLists.txt
 # (-DVENTSIM_FUZZ=ON); docs/fuzzing.md.
 set(VS_FUZZ_DIR ${PROJECT_SOURCE_DIR}/fuzz)
-set(VS_FUZZ_REPLAY asm disasm elf vmem testcase tconfig run)
+set(VS_FUZZ_REPLAY asm disasm elf vmem testcase tconfig run amd amdco)
 if(EXISTS ${PROJECT_SOURCE_DIR}/src/debug/rsp.h)
   list(APPEND VS_FUZZ_REPLAY rsp)  # the gdb server's packet layer
 endif()

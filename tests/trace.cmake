@@ -7,7 +7,6 @@ vs_unit_test(test_trace_timeline ${CMAKE_CURRENT_SOURCE_DIR}/unit/test_trace_tim
 
 foreach(name trace_timeline trace_stats_samples plot_charts)
   vs_cli_test(${name} ${name}.sh)
-  set_property(TEST ${name} APPEND PROPERTY ENVIRONMENT VS_MKCASE=$<TARGET_FILE:vs_mkcase>)
   set_property(TEST ${name} APPEND PROPERTY LABELS trace)
 endforeach()
 set_tests_properties(plot_charts PROPERTIES SKIP_RETURN_CODE 77)

@@ -62,9 +62,11 @@ int vs_assemble(const vs_asm_source *srcs, size_t n, const vs_asm_options *opt,
                 uint8_t **elf, size_t *elf_len, vs_error *err);
 
 /* File wrapper: reads paths[0..n-1], assembles them, and writes the ELF to
- * out_path through a temporary file in the same directory that is renamed
- * on success (so a failed run leaves no output file, and an existing one is
- * untouched).  The output is made executable (mode 0777 & ~umask). */
+ * out_path.  A regular file (or a new name) is written through a temporary
+ * file in the same directory that is renamed on success (so a failed run
+ * leaves no output file, and an existing one is untouched) and is made
+ * executable (mode 0777 & ~umask); a symbolic link is followed (the file it
+ * leads to is replaced); a device, FIFO or /dev/stdout is written through. */
 int vs_assemble_files(const char *const *paths, size_t n, const char *out_path,
                       const vs_asm_options *opt, vs_error *err);
 

@@ -21,7 +21,10 @@ enum vs_errcode {
   VS_E_KERNEL,   /* the simulated kernel faulted (spec section 7)   */
   VS_E_DEADLOCK, /* warps wait at barriers that can never complete  */
   VS_E_CONFIG,   /* invalid or inconsistent configuration           */
-  VS_E_STATE     /* call not valid in the current state             */
+  VS_E_STATE,    /* call not valid in the current state             */
+  VS_E_STOPPED   /* a launch was stopped from outside: by the debugger
+                    or a stop request (vs_run_options.stop), not a
+                    kernel error                                    */
 };
 
 typedef struct vs_error {

@@ -4,6 +4,7 @@
 #ifndef VENTSIM_SIM_H
 #define VENTSIM_SIM_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -119,6 +120,11 @@ typedef struct vs_run_options {
   /* Debugger hooks (internal: ventsim's gdb server, src/core/debug.h);
    * functional mode with one host thread only.  NULL: no debugger. */
   const struct vs_debug_hooks *debug;
+  /* A stop request: when *stop becomes non-zero (a signal handler may set
+   * it) the launch stops soon after -- between two scheduling slices in
+   * functional mode, at the next cycle in timing mode -- and
+   * vs_device_run fails with VS_E_STOPPED.  NULL: none. */
+  const volatile sig_atomic_t *stop;
 } vs_run_options;
 
 typedef struct vs_run_result {
@@ -132,7 +138,9 @@ typedef struct vs_run_result {
 /* Runs one launch to completion on the device's memory.  A kernel error
  * (spec section 7) returns -1 with err->code == VS_E_KERNEL (or
  * VS_E_DEADLOCK) and a message naming the kernel, work-group, warp, pc,
- * instruction and cause. */
+ * instruction and cause; a stop (debugger, opt->stop) returns -1 with
+ * VS_E_STOPPED.  Statistics (opt->stats) record a launch that ran also when
+ * it stopped early, marked as not completed (vs_stats_launch_stopped). */
 int vs_device_run(vs_device *dev, const vs_launch *launch, const vs_run_options *opt,
                   vs_run_result *res, vs_error *err);
 

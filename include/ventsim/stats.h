@@ -46,12 +46,25 @@ unsigned vs_size_index(unsigned size);
 
 vs_stats *vs_stats_create(void);
 void vs_stats_free(vs_stats *s);
+/* Keeps at most `max` launches one by one (0, the default: all); older
+ * ones are folded into the totals ("omitted_launches" counts them), so a
+ * long-running host's statistics stay bounded. */
+void vs_stats_set_max_launches(vs_stats *s, size_t max);
 
-/* Records one finished launch.  `timing_json` (a cJSON object owned by the
- * stats afterwards, or NULL) is stored as the launch's "timing" member;
- * cycles is its simulated cycle count (0 in functional mode). */
+/* Records one launch.  `timing_json` (a cJSON object owned by the stats
+ * afterwards, or NULL) is stored as the launch's "timing" member; cycles is
+ * its simulated cycle count (0 in functional mode). */
 int vs_stats_add_launch(vs_stats *s, const vs_launch *l, const vs_exec_stats *e, uint64_t cycles,
                         double seconds, void *timing_json, vs_error *err);
+/* The launch recorded last did not complete (a kernel error, a limit, a
+ * stop request): its counters are what was gathered until it stopped, and
+ * `why` says why ("completed": false, "error": why).  The statistics are
+ * then partial. */
+int vs_stats_launch_stopped(vs_stats *s, const char *why, vs_error *err);
+/* The run these statistics describe did not do all it was asked to (an
+ * interrupt, a launch that could not start): "partial": true and
+ * "partial_reason": why (the first reason given is kept). */
+int vs_stats_set_partial(vs_stats *s, const char *why, vs_error *err);
 
 int vs_stats_write_json(const vs_stats *s, FILE *out, vs_error *err);
 void vs_stats_print(const vs_stats *s, FILE *out);

@@ -52,9 +52,13 @@ int vs_timeline_create(vs_timeline **out, FILE *f, const vs_timeline_options *op
                        vs_error *err);
 /* The observer to put into vs_run_options.observer. */
 vs_timing_observer *vs_timeline_observer(vs_timeline *t);
+/* The trace is incomplete (an interrupted run ...): "otherData" says
+ * "partial": true and "partial_reason": why (the first reason is kept). */
+void vs_timeline_set_partial(vs_timeline *t, const char *why);
 /* Ends the trace: spans still open (a launch that failed) are closed at the
- * last cycle seen and marked "unfinished", and the JSON is completed.
- * Returns -1 with *err set if writing failed at any point. */
+ * last cycle seen and marked "unfinished" (the trace is then partial), and
+ * the JSON is completed.  Returns -1 with *err set if writing failed at any
+ * point. */
 int vs_timeline_finish(vs_timeline *t, vs_error *err);
 void vs_timeline_free(vs_timeline *t);
 

@@ -1,12 +1,10 @@
 /* Entry points of the assembler for one target (asm/target.h); the public
  * ones that take an ISA name (ventsim/asm.h) resolve it in src/sim. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "asm/asm_int.h"
+#include "common/outfile.h"
 
 void vs_asm_options_init(vs_asm_options *opt)
 {
@@ -86,41 +84,6 @@ int vs_asm_run(const vs_asm_target *tgt, const vs_asm_source *srcs, size_t n,
   return rc;
 }
 
-static int write_atomically(const char *out, const uint8_t *data, size_t len, vs_error *err)
-{
-  size_t n = strlen(out);
-  char *tmp = malloc(n + 16);
-  if (!tmp) return vs_error_set(err, VS_E_NOMEM, "out of memory");
-  memcpy(tmp, out, n);
-  memcpy(tmp + n, ".tmpXXXXXX", 11);
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    int e = errno;
-    free(tmp);
-    return vs_error_set(err, VS_E_IO, "%s: cannot create the output file: %s", out, strerror(e));
-  }
-  size_t done = 0;
-  int ok = 1;
-  while (ok && done < len) {
-    ssize_t w = write(fd, data + done, len - done);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) ok = 0; else done += (size_t)w;
-  }
-  mode_t um = umask(0);
-  umask(um);
-  if (ok && fchmod(fd, 0777 & ~um) != 0) ok = 0;
-  if (close(fd) != 0) ok = 0;
-  if (ok && rename(tmp, out) != 0) ok = 0;
-  if (!ok) {
-    int e = errno;
-    unlink(tmp);
-    free(tmp);
-    return vs_error_set(err, VS_E_IO, "%s: cannot write the output file: %s", out, strerror(e));
-  }
-  free(tmp);
-  return 0;
-}
-
 int vs_asm_run_files(const vs_asm_target *tgt, const char *const *paths, size_t n,
                      const char *out_path, const vs_asm_options *opt, vs_error *err)
 {
@@ -144,7 +107,7 @@ int vs_asm_run_files(const vs_asm_target *tgt, const char *const *paths, size_t 
   uint8_t *elf;
   size_t len;
   if (vs_asm_run(tgt, srcs, n, opt, &elf, &len, err)) goto out;
-  rc = write_atomically(out_path, elf, len, err);
+  rc = vs_write_file(out_path, elf, len, VS_OUT_EXEC, err);
   if (rc && opt && opt->diag) fprintf(opt->diag, "ventsim as: %s\n", err->msg);
   free(elf);
 out:

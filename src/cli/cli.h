@@ -13,9 +13,11 @@ typedef struct vs_command {
 /* Commands, one per cli/cmd_*.c */
 extern const vs_command vs_cmd_as;
 extern const vs_command vs_cmd_disasm;
+extern const vs_command vs_cmd_mkcase; /* assembly -> .metadata/.data launch (issue 17) */
 extern const vs_command vs_cmd_run;
 extern const vs_command vs_cmd_config; /* timing-model configuration (issue 5) */
 extern const vs_command vs_cmd_plot;   /* charts of statistics and timelines (issue 6) */
+extern const vs_command vs_cmd_compile; /* OpenCL C -> AMD code objects (issue 13) */
 
 /* Exit statuses shared by all commands */
 enum { VS_EXIT_OK = 0, VS_EXIT_FAIL = 1, VS_EXIT_USAGE = 2 };

@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "common/util.h"
+#include "ventsim/amdgpu.h"
 #include "ventsim/disasm.h"
 
 static const char usage[] =
@@ -17,6 +18,8 @@ static const char usage[] =
   "address, instruction word, mnemonic, operands.  A regext/regexti/regpair\n"
   "prefix is shown on its own line and the instruction after it shows the\n"
   "effective (extended) registers and immediate.\n"
+  "AMD HSA code objects (ELF64, EM_AMDGPU) are listed as llvm-objdump-19 -d\n"
+  "lists them, for the processor named in the ELF header (gfx900, gfx906).\n"
   "\n"
   "options:\n"
   "  --base ADDR      address of the first word of a .vmem file (default 0x80000000)\n"
@@ -25,7 +28,16 @@ static const char usage[] =
   "  --no-aliases     base instructions only (addi instead of li/mv/nop, ...)\n"
   "  --bytes          show the instruction bytes like llvm-objdump (97 41 00 00)\n"
   "                   instead of the word (00004197)\n"
+  "  --mcpu CPU       AMD code objects: decode for CPU (gfx900, gfx906) instead\n"
+  "                   of the processor in the ELF header\n"
   "  -h, --help       this help\n";
+
+/* An ELF64 file whose e_machine is EM_AMDGPU (224). */
+static int is_amdgpu_elf(const char *d, size_t len)
+{
+  return len >= 20 && memcmp(d, "\177ELF", 4) == 0 && d[4] == 2 && d[5] == 1 &&
+         (unsigned char)d[18] == 224 && (unsigned char)d[19] == 0;
+}
 
 static int run(int argc, char **argv)
 {
@@ -35,10 +47,12 @@ static int run(int argc, char **argv)
     {"csr-names", no_argument, NULL, 'c'},
     {"no-aliases", no_argument, NULL, 'a'},
     {"bytes", no_argument, NULL, 'B'},
+    {"mcpu", required_argument, NULL, 'm'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
   vs_disasm_options opt = {0};
   vs_addr base = 0x80000000u;
+  amd_target mcpu = AMD_TARGET_NONE;
   int c;
   optind = 1;
   while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -56,6 +70,13 @@ static int run(int argc, char **argv)
     case 'c': opt.csr_names = 1; break;
     case 'a': opt.no_aliases = 1; break;
     case 'B': opt.bytes = 1; break;
+    case 'm':
+      mcpu = amd_target_by_name(optarg);
+      if (mcpu == AMD_TARGET_NONE) {
+        vs_cli_error("disasm", "--mcpu: unknown processor '%s' (gfx900, gfx906)", optarg);
+        return VS_EXIT_USAGE;
+      }
+      break;
     case 'h': fputs(usage, stdout); return VS_EXIT_OK;
     default: fputs(usage, stderr); return VS_EXIT_USAGE;
     }
@@ -76,7 +97,9 @@ static int run(int argc, char **argv)
       continue;
     }
     int rc;
-    if (len >= 4 && memcmp(data, "\177ELF", 4) == 0) {
+    if (is_amdgpu_elf(data, len)) {
+      rc = amd_disasm_code_object(data, len, path, mcpu, stdout, &err);
+    } else if (len >= 4 && memcmp(data, "\177ELF", 4) == 0) {
       vs_elf *e;
       rc = vs_elf_load_mem(data, len, path, &e, &err);
       if (rc == 0) {
@@ -104,4 +127,5 @@ static int run(int argc, char **argv)
   return status;
 }
 
-const vs_command vs_cmd_disasm = {"disasm", "disassemble an ELF program or a .vmem file", run, usage};
+const vs_command vs_cmd_disasm = {"disasm", "disassemble an ELF program, a .vmem file or an AMD code object",
+                                  run, usage};

@@ -1,13 +1,14 @@
 /* ventsim run: run launches in the Ventus exchange format on one device. */
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/progress.h"
+#include "common/outfile.h"
 #include "common/util.h"
 #include "debug/gdb_server.h"
 #include "sim/registry.h"
@@ -30,7 +31,8 @@ static const char usage[] =
   "  --dump FILE            after the last launch, write every buffer's first\n"
   "                         buffer_size bytes as 'ADDR WORD' lines ('-' = stdout)\n"
   "  -j, --threads N        run independent work-groups on N host threads\n"
-  "  --max-instructions N   stop a launch after N warp instructions (kernel error)\n"
+  "  --max-instructions N   stop a launch after N warp instructions (kernel error;\n"
+  "                         0 = no limit, the default)\n"
   "  --stats FILE           statistics of every launch and in total as JSON\n"
   "                         (docs/stats-format.md; '-' = stdout)\n"
   "  --trace FILE           commit log in the reference ISA simulator's format\n"
@@ -51,7 +53,8 @@ static const char usage[] =
   "                         implies --timing\n"
   "  --set KEY=VALUE        set one timing parameter (repeatable; 'ventsim config\n"
   "                         --dump' lists them); implies --timing\n"
-  "  --max-cycles N         stop a timing launch after N cycles (kernel error)\n"
+  "  --max-cycles N         stop a timing launch after N cycles (kernel error;\n"
+  "                         0 = no limit, the default)\n"
   "  --timeline FILE        timeline of the timing run as Chrome Trace Event JSON\n"
   "                         for ui.perfetto.dev or chrome://tracing, 1 cycle = 1 us\n"
   "                         (docs/timeline.md); implies --timing\n"
@@ -61,31 +64,80 @@ static const char usage[] =
   "  -q, --quiet            no summary line\n"
   "  -h, --help             this help\n"
   "\n"
-  "exit status: 0 success, 1 kernel error or bad input, 2 usage error\n";
+  "Kernels that print (docs/print-buffer.md) print to stdout, or to stderr when\n"
+  "one of the output files is '-' (one at most).  When a run stops early (a\n"
+  "kernel error, a limit, a launch that cannot be loaded, SIGINT or SIGTERM),\n"
+  "--stats and --timeline are still completed and marked \"partial\"; after a\n"
+  "signal the process then ends by that signal.\n"
+  "\n"
+  "exit status: 0 success, 1 kernel error or bad input, 2 usage error,\n"
+  "130/143 stopped by SIGINT/SIGTERM\n";
 
-static int parse_count(const char *opt, const char *s, uint64_t max, uint64_t *out)
+static int parse_range(const char *opt, const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {
-  if (vs_parse_u64(s, out) || *out > max) {
-    vs_cli_error("run", "%s: '%s' is not a number in 0..%" PRIu64, opt, s, max);
+  if (vs_parse_u64(s, out) || *out < min || *out > max) {
+    vs_cli_error("run", "%s: '%s' is not a number in %" PRIu64 "..%" PRIu64, opt, s, min, max);
     return -1;
   }
   return 0;
 }
 
-static FILE *open_out(const char *path)
+static int parse_count(const char *opt, const char *s, uint64_t max, uint64_t *out)
 {
-  if (strcmp(path, "-") == 0) return stdout;
-  FILE *f = fopen(path, "w");
-  if (!f) vs_cli_error("run", "%s: %s", path, strerror(errno));
-  return f;
+  return parse_range(opt, s, 0, max, out);
 }
 
-static int close_out(FILE *f, const char *path)
+/* SIGINT and SIGTERM stop the run (vs_run_options.stop); the output files
+ * are completed and marked partial, then the signal ends the process.  A
+ * second signal ends it at once. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
 {
-  if (!f) return 0;
-  int bad = f == stdout ? fflush(f) != 0 : fclose(f) != 0;
-  if (bad) vs_cli_error("run", "%s: write error", path);
-  return bad ? -1 : 0;
+  if (stop_signal) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return;
+  }
+  stop_signal = sig;
+}
+
+static void catch_stop_signals(int on)
+{
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on ? on_stop_signal : SIG_DFL;
+  sa.sa_flags = SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+}
+
+static const char *signal_name(int sig)
+{
+  return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
+}
+
+/* Output files ('-' = stdout) go through common/outfile.h: a regular file
+ * is replaced only when complete, devices and FIFOs are written through. */
+static FILE *open_out(vs_outfile *o, const char *path)
+{
+  vs_error e = {0};
+  if (vs_outfile_open(o, path, VS_OUT_DASH, &e)) {
+    vs_cli_error("run", "%s", e.msg);
+    return NULL;
+  }
+  return o->f;
+}
+
+static int close_out(vs_outfile *o)
+{
+  vs_error e = {0};
+  if (vs_outfile_commit(o, &e)) {
+    vs_cli_error("run", "%s", e.msg);
+    return -1;
+  }
+  return 0;
 }
 
 /* --gdb: listens on 127.0.0.1:PORT and waits for gdb.  The vector
@@ -186,10 +238,7 @@ static int parse_args(int argc, char **argv, run_args *a, int *code)
     case O_ISA: a->isa_name = optarg; break;
     case O_DUMP: a->dump_path = optarg; break;
     case O_STATS: a->stats_path = optarg; break;
-    case 'j': if (parse_count("-j", optarg, 1024, &a->threads) || a->threads == 0) {
-                if (a->threads == 0) vs_cli_error("run", "-j: needs at least 1 thread");
-                return -1;
-              }
+    case 'j': if (parse_range("-j", optarg, 1, 1024, &a->threads)) return -1;
               break;
     case O_MAXI: if (parse_count("--max-instructions", optarg, UINT64_MAX / 2, &a->maxi)) return -1; break;
     case O_TRACE: a->trace_path = optarg; break;
@@ -242,6 +291,8 @@ typedef struct run_state {
   vs_timing_config *tcfg;
   vs_device *dev;
   FILE *trace, *tlf;
+  vs_outfile trace_out, tl_out;
+  FILE *print_out;   /* kernels' printf: stdout, stderr when an output is '-' */
   vs_stats *stats;
   vs_timeline *tl;
   vs_gdb_server *gdb;
@@ -251,15 +302,17 @@ typedef struct run_state {
   size_t nall;
   uint64_t winsn, tinsn, cycles;
   unsigned launches;
+  int stop_reported;                /* the debugger's end of the run was reported */
+  char first_error[VS_ERRMSG_MAX];  /* why the run stopped, for partial outputs */
 } run_state;
 
 static void run_close(run_state *r)
 {
   vs_gdb_server_destroy(r->gdb);
   vs_timeline_free(r->tl);
-  close_out(r->tlf, r->a.timeline_path);
+  if (r->tlf) vs_outfile_discard(&r->tl_out);
   vs_stats_free(r->stats);
-  close_out(r->trace, r->a.trace_path);
+  if (r->trace) vs_outfile_discard(&r->trace_out);
   free(r->all);
   vs_device_destroy(r->dev);
   vs_timing_config_free(r->tcfg);
@@ -309,6 +362,15 @@ static int check_args(run_state *r)
     vs_cli_error("run", "--trace needs a single host thread (-j 1)");
     return VS_EXIT_USAGE;
   }
+  /* one output on stdout at most; kernels then print to stderr */
+  const char *outs[] = {a->dump_path, a->stats_path, a->trace_path, a->timeline_path};
+  int dashes = 0;
+  for (size_t k = 0; k < sizeof outs / sizeof outs[0]; k++) dashes += outs[k] && !strcmp(outs[k], "-");
+  if (dashes > 1) {
+    vs_cli_error("run", "only one of --dump, --stats, --trace and --timeline can be '-' (standard output)");
+    return VS_EXIT_USAGE;
+  }
+  r->print_out = dashes ? stderr : stdout;
   return 0;
 }
 
@@ -322,7 +384,7 @@ static int run_open(run_state *r)
     vs_cli_error("run", "%s", err.msg);
     return VS_EXIT_FAIL;
   }
-  if (a->trace_path && !(r->trace = open_out(a->trace_path))) return VS_EXIT_FAIL;
+  if (a->trace_path && !(r->trace = open_out(&r->trace_out, a->trace_path))) return VS_EXIT_FAIL;
   vs_run_options *opt = &r->opt;
   opt->threads = (unsigned)a->threads;
   opt->max_instructions = a->maxi;
@@ -335,7 +397,7 @@ static int run_open(run_state *r)
   }
   opt->stats = r->stats;
   if (a->timeline_path) { /* streamed as the launches run */
-    if (!(r->tlf = open_out(a->timeline_path))) return VS_EXIT_FAIL;
+    if (!(r->tlf = open_out(&r->tl_out, a->timeline_path))) return VS_EXIT_FAIL;
     if (vs_timeline_create(&r->tl, r->tlf, &a->tlopt, &err)) {
       vs_cli_error("run", "%s: %s", a->timeline_path, err.msg);
       return VS_EXIT_FAIL;
@@ -345,6 +407,11 @@ static int run_open(run_state *r)
   vs_cli_progress_init(&r->prog, (unsigned)a->nfiles);
   opt->on_progress = vs_cli_progress_cb;
   opt->on_progress_ctx = &r->prog;
+  stop_signal = 0;
+  if (!a->use_gdb) { /* (under gdb, the signals keep ending the process) */
+    catch_stop_signals(1);
+    opt->stop = &stop_signal;
+  }
   return 0;
 }
 
@@ -380,13 +447,15 @@ static int run_launch(run_state *r, int i)
   memset(&tc, 0, sizeof tc);
   if (vs_testcase_load(path, &tc, &err) || vs_testcase_install(r->dev, &tc, &err)) {
     vs_cli_error("run", "%s", err.msg);
+    snprintf(r->first_error, sizeof r->first_error, "%s", err.msg);
     vs_testcase_free(&tc);
     return VS_EXIT_FAIL;
   }
   int status = add_buffers(r, &tc) ? VS_EXIT_FAIL : VS_EXIT_OK;
   /* the print buffer named by the kernel metadata (spec 6.5): drained to
-   * stdout while the kernel runs and at the end (docs/print-buffer.md) */
-  vs_print_buffer ps = {0, 0, 0, stdout};
+   * stdout (stderr when an output file is '-') while the kernel runs and at
+   * the end (docs/print-buffer.md) */
+  vs_print_buffer ps = {0, 0, 0, r->print_out};
   uint32_t pw[2] = {0, 0}; /* KNL_PRINT_ADDR, KNL_PRINT_SIZE */
   vs_run_options *opt = &r->opt;
   opt->on_print = NULL;
@@ -418,11 +487,20 @@ static int run_launch(run_state *r, int i)
   }
   if (run_failed) {
     vs_cli_progress_clear(&r->prog);
-    vs_cli_error("run", "%s", err.msg);
+    const char *why = r->gdb ? vs_gdb_server_ended(r->gdb) : NULL;
+    if (why && err.code == VS_E_STOPPED) { /* not a kernel error: gdb went away or killed it */
+      vs_cli_error("run", "run stopped (%s): %s", why, err.msg);
+      r->stop_reported = 1;
+    } else if (stop_signal && err.code == VS_E_STOPPED) {
+      vs_cli_error("run", "interrupted by %s: %s", signal_name(stop_signal), err.msg);
+    } else {
+      vs_cli_error("run", "%s", err.msg);
+    }
+    snprintf(r->first_error, sizeof r->first_error, "%s", err.msg);
     status = VS_EXIT_FAIL;
   }
   if (status == VS_EXIT_OK && opt->on_print &&
-      vs_print_drain(r->dev, ps.addr, ps.size, &ps.cursor, 1, stdout, &err)) {
+      vs_print_drain(r->dev, ps.addr, ps.size, &ps.cursor, 1, r->print_out, &err)) {
     vs_cli_error("run", "%s", err.msg);
     status = VS_EXIT_FAIL;
   }
@@ -442,16 +520,30 @@ static int run_finish(run_state *r, int status, double t0)
 {
   run_args *a = &r->a;
   vs_error err = {0};
-  if (r->gdb && vs_gdb_server_ended(r->gdb))
+  if (r->gdb && vs_gdb_server_ended(r->gdb) && !r->stop_reported)
     vs_cli_error("run", "run stopped: %s", vs_gdb_server_ended(r->gdb));
   vs_gdb_server_finish(r->gdb, status);
   vs_gdb_server_destroy(r->gdb);
   r->gdb = NULL;
   double secs = vs_now() - t0;
   vs_cli_progress_clear(&r->prog);
-  if (close_out(r->trace, a->trace_path)) status = VS_EXIT_FAIL;
+  if (stop_signal && status == VS_EXIT_OK) { /* between launches */
+    vs_cli_error("run", "interrupted by %s after %u of %d launches", signal_name(stop_signal),
+                 r->launches, a->nfiles);
+    status = VS_EXIT_FAIL;
+  }
+  /* statistics and timeline of a run that stopped early say so */
+  char partial[VS_ERRMSG_MAX + 128] = "";
+  if (status != VS_EXIT_OK) {
+    if (stop_signal)
+      snprintf(r->first_error, sizeof r->first_error, "interrupted by %s", signal_name(stop_signal));
+    snprintf(partial, sizeof partial, "%s: %u of %d launches completed",
+             *r->first_error ? r->first_error : "the run stopped", r->launches, a->nfiles);
+  }
+  if (r->trace && close_out(&r->trace_out)) status = VS_EXIT_FAIL;
   r->trace = NULL;
   if (r->tl) { /* completed even after a kernel error: open spans end where it stopped */
+    if (*partial) vs_timeline_set_partial(r->tl, partial);
     if (vs_timeline_finish(r->tl, &err)) {
       vs_cli_error("run", "%s: %s", a->timeline_path, err.msg);
       status = VS_EXIT_FAIL;
@@ -462,24 +554,36 @@ static int run_finish(run_state *r, int status, double t0)
               a->timeline_path, vs_timeline_events(r->tl));
     vs_timeline_free(r->tl);
     r->tl = NULL;
-    if (close_out(r->tlf, a->timeline_path)) status = VS_EXIT_FAIL;
+    if (close_out(&r->tl_out)) status = VS_EXIT_FAIL;
     r->tlf = NULL;
   }
   if (status == VS_EXIT_OK && a->dump_path) {
-    FILE *f = open_out(a->dump_path);
-    if (!f || vs_dump_buffers(r->dev, r->all, r->nall, f, &err)) {
-      if (f) vs_cli_error("run", "%s", err.msg);
+    vs_outfile o;
+    FILE *f = open_out(&o, a->dump_path);
+    if (!f) {
+      status = VS_EXIT_FAIL;
+    } else if (vs_dump_buffers(r->dev, r->all, r->nall, f, &err)) {
+      vs_cli_error("run", "%s: %s", a->dump_path, err.msg);
+      vs_outfile_discard(&o);
+      status = VS_EXIT_FAIL;
+    } else if (close_out(&o)) {
       status = VS_EXIT_FAIL;
     }
-    if (close_out(f, a->dump_path)) status = VS_EXIT_FAIL;
   }
-  if (r->stats) {
-    FILE *f = status == VS_EXIT_OK ? open_out(a->stats_path) : NULL;
+  if (r->stats) { /* what was gathered, also when the run stopped early */
+    vs_outfile o;
+    vs_error perr = {0};
+    if (*partial && vs_stats_set_partial(r->stats, partial, &perr)) vs_cli_error("run", "%s", perr.msg);
+    FILE *f = open_out(&o, a->stats_path);
     if (f && vs_stats_write_json(r->stats, f, &err)) {
       vs_cli_error("run", "%s: %s", a->stats_path, err.msg);
+      vs_outfile_discard(&o);
+      status = VS_EXIT_FAIL;
+    } else if (f && close_out(&o)) {
+      status = VS_EXIT_FAIL;
+    } else if (!f && status == VS_EXIT_OK) {
       status = VS_EXIT_FAIL;
     }
-    if (status == VS_EXIT_OK && (!f || close_out(f, a->stats_path))) status = VS_EXIT_FAIL;
   }
   if (!a->quiet)
     fprintf(stderr,
@@ -503,10 +607,16 @@ static int run(int argc, char **argv)
       status = VS_EXIT_FAIL;
     r.opt.debug = r.gdb ? vs_gdb_server_hooks(r.gdb) : NULL;
     double t0 = vs_now();
-    for (int i = 0; i < r.a.nfiles && status == VS_EXIT_OK; i++) status = run_launch(&r, i);
+    for (int i = 0; i < r.a.nfiles && status == VS_EXIT_OK && !stop_signal; i++)
+      status = run_launch(&r, i);
     status = run_finish(&r, status, t0);
   }
   run_close(&r);
+  if (!r.a.use_gdb) catch_stop_signals(0);
+  if (stop_signal) { /* the outputs are complete: now the signal ends the process */
+    fflush(NULL);
+    raise(stop_signal);
+  }
   return status;
 }
 

@@ -8,9 +8,11 @@
 static const vs_command *const commands[] = {
   &vs_cmd_as,
   &vs_cmd_disasm,
+  &vs_cmd_mkcase,
   &vs_cmd_run,
   &vs_cmd_config,
   &vs_cmd_plot,
+  &vs_cmd_compile,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -199,6 +199,42 @@ void vs_buf_free(vs_buf *b)
   b->len = b->cap = 0;
 }
 
+size_t vs_utf8_len(const unsigned char *p)
+{
+  unsigned c = p[0];
+  if (c < 0x80) return 1;
+  size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+  if (!n) return 0;
+  for (size_t k = 1; k < n; k++)
+    if ((p[k] & 0xc0) != 0x80) return 0;
+  if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f) || /* overlong, surrogates */
+      (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f))   /* overlong, > U+10FFFF */
+    return 0;
+  return n;
+}
+
+char *vs_utf8_clean(const char *s, vs_error *err)
+{
+  size_t n = strlen(s);
+  char *out = vs_malloc(3 * n + 1, err); /* each bad byte becomes 3 */
+  if (!out) return NULL;
+  size_t o = 0;
+  for (const unsigned char *p = (const unsigned char *)s; *p;) {
+    size_t k = vs_utf8_len(p);
+    if (k) {
+      memcpy(out + o, p, k);
+      o += k;
+      p += k;
+    } else {
+      memcpy(out + o, "\xef\xbf\xbd", 3);
+      o += 3;
+      p++;
+    }
+  }
+  out[o] = '\0';
+  return out;
+}
+
 double vs_now(void)
 {
   struct timespec ts;

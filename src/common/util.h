@@ -62,6 +62,14 @@ int vs_buf_reserve(vs_buf *b, size_t extra, vs_error *err);
 int vs_buf_append(vs_buf *b, const void *p, size_t n, vs_error *err);
 void vs_buf_free(vs_buf *b);
 
+/* Length (1..4) of the well-formed UTF-8 sequence at p (RFC 3629: no
+ * overlong forms, surrogates or code points above U+10FFFF), or 0 if the
+ * bytes there are not one.  p is NUL-terminated. */
+size_t vs_utf8_len(const unsigned char *p);
+/* A malloc'ed copy of s in which every byte that does not start a
+ * well-formed UTF-8 sequence is U+FFFD; NULL (err set) without memory. */
+char *vs_utf8_clean(const char *s, vs_error *err);
+
 /* Seconds from a monotonic clock. */
 double vs_now(void);
 

@@ -16,7 +16,7 @@
 enum vs_debug_action {
   VS_DBG_RUN = 0, /* execute the instruction / go on                          */
   VS_DBG_YIELD,   /* (before_insn) not now: end this warp's turn, run others   */
-  VS_DBG_KILL,    /* end the launch with a kernel error ("killed by the debugger") */
+  VS_DBG_KILL,    /* end the launch: it fails with VS_E_STOPPED ("stopped by the debugger") */
 };
 
 typedef struct vs_debug_hooks {
@@ -25,11 +25,12 @@ typedef struct vs_debug_hooks {
   void (*launch)(void *ctx, const vs_launch *l, int begin);
   /* Before each instruction of w (w->pc is the instruction). */
   int (*before_insn)(void *ctx, vs_warp *w);
-  /* After an instruction of w that returned event ev (VS_EV_*); the engine
-   * has not yet acted on the event (barrier arrival, end of the warp).  A
-   * debugger may take over a VS_FAULT_BREAK fault (ebreak): it clears
-   * w->fault, sets w->state back to VS_W_READY and moves w->pc on, and the
-   * warp continues. */
+  /* After an instruction of w that returned event ev (VS_EV_*).  For a
+   * barrier arrival, the end of the warp or a print the engine has acted on
+   * the event already (the barrier may have opened, the warp has ended);
+   * for a fault it has not: a debugger may take over a VS_FAULT_BREAK fault
+   * (ebreak): it clears w->fault, sets w->state back to VS_W_READY and moves
+   * w->pc on, and the warp continues. */
   int (*after_insn)(void *ctx, vs_warp *w, int ev);
   /* A kernel error (fault, deadlock, limit) stops the launch; the
    * work-group's warps are still intact.  err holds the message. */

@@ -82,17 +82,30 @@ static int run_slice_instrumented(worker *wk, vs_warp *w, uint64_t n)
   return VS_EV_NONE;
 }
 
-/* Same, one instruction at a time between the debugger's hooks */
+static int stopped_by_debugger(vs_warp *w)
+{
+  return vs_warp_fault(w, VS_FAULT_STOPPED, 0, "stopped by the debugger");
+}
+
+/* 1 for the events the engine acts on before after_insn sees them */
+static int acted_on_first(int ev)
+{
+  return ev == VS_EV_BARRIER || ev == VS_EV_END || ev == VS_EV_PRINT;
+}
+
+/* Same, one instruction at a time between the debugger's hooks.  For a
+ * barrier arrival, a warp's end or a print, run_wg calls after_insn once
+ * it has acted on the event (so a stop there shows the barrier opened). */
 static int run_slice_debug(worker *wk, vs_warp *w, uint64_t n, int instrumented)
 {
   const vs_debug_hooks *dbg = wk->sh->opt->debug;
   while (n--) {
     int act = dbg->before_insn(dbg->ctx, w);
     if (act == VS_DBG_YIELD) return VS_EV_NONE;
-    if (act == VS_DBG_KILL) return vs_warp_fault(w, VS_FAULT_LIMIT, 0, "killed by the debugger");
+    if (act == VS_DBG_KILL) return stopped_by_debugger(w);
     int ev = instrumented ? run_slice_instrumented(wk, w, 1) : vs_step(w);
-    if (dbg->after_insn(dbg->ctx, w, ev) == VS_DBG_KILL && ev != VS_EV_FAULT)
-      return vs_warp_fault(w, VS_FAULT_LIMIT, 0, "killed by the debugger");
+    if (acted_on_first(ev)) return ev;
+    if (dbg->after_insn(dbg->ctx, w, ev) == VS_DBG_KILL && ev != VS_EV_FAULT) return stopped_by_debugger(w);
     if (ev == VS_EV_FAULT && w->state == VS_W_READY) ev = VS_EV_NONE; /* handled (ebreak) */
     if (ev != VS_EV_NONE) return ev;
   }
@@ -188,6 +201,10 @@ static int run_wg(worker *wk)
       vs_warp *w = wg->warps[i];
       if (w->state != VS_W_READY) continue;
       if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) return 1; /* another failed */
+      if (opt->stop && *opt->stop) { /* the host asked the launch to stop */
+        vs_warp_fault(w, VS_FAULT_STOPPED, 0, "stopped on request");
+        return vs_exec_report_fault(&wk->ex, w, &wk->err);
+      }
       uint64_t slice = take_budget(sh, quantum);
       if (slice == 0) {
         vs_warp_fault(w, VS_FAULT_LIMIT, 0,
@@ -238,6 +255,11 @@ static int run_wg(worker *wk)
       default: /* VS_EV_FAULT */
         return vs_exec_report_fault(&wk->ex, w, &wk->err);
       }
+      if (__builtin_expect(opt->debug != NULL, 0) && acted_on_first(ev) &&
+          opt->debug->after_insn(opt->debug->ctx, w, ev) == VS_DBG_KILL) {
+        stopped_by_debugger(w);
+        return vs_exec_report_fault(&wk->ex, w, &wk->err);
+      }
     }
     if (wg->n_ended == wg->nwarps) return 0;
     if (!ran) return deadlock(wk);
@@ -281,11 +303,12 @@ static void *worker_main(void *arg)
 }
 
 int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
-                  vs_run_result *res, vs_exec_stats *st, vs_error *err)
+                  vs_run_result *res, vs_exec_stats *st, int *ran_out, vs_error *err)
 {
   static const vs_run_options defopt;
   if (!opt) opt = &defopt;
   memset(res, 0, sizeof *res);
+  if (ran_out) *ran_out = 0;
   if (opt->trace && opt->threads > 1)
     return vs_error_set(err, VS_E_USAGE, "--trace needs a single host thread (-j 1)");
   if (opt->debug && opt->threads > 1)
@@ -317,6 +340,7 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
     if (vs_warps_alloc(&sh.lc, &wk->warps, err)) rc = -1;
   }
   double t0 = vs_now();
+  int ran = rc == 0; /* the workers ran: statistics record the launch, complete or not */
   if (rc == 0 && opt->debug) opt->debug->launch(opt->debug->ctx, l, 1);
   if (rc == 0) {
     if (nthreads == 1) {
@@ -352,11 +376,12 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
   pthread_mutex_destroy(&sh.print_lock);
   pthread_mutex_destroy(&sh.budget_lock);
   pthread_cond_destroy(&sh.budget_cv);
-  if (rc == 0 && opt->stats && st) {
+  if (ran && opt->stats && st) { /* also a launch that stopped: what it did until then */
     memset(st, 0, sizeof *st);
     for (unsigned t = 0; t < nthreads; t++) vs_exec_stats_add(st, &wks[t].st);
     st->warp_insns = res->warp_insns;
     st->thread_insns = res->thread_insns;
+    if (ran_out) *ran_out = 1;
   }
   if (wks)
     for (unsigned t = 0; t < nthreads; t++) vs_warps_free(dev->isa, wks[t].warps, sh.lc.shape.wg_warps);

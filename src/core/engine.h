@@ -5,9 +5,11 @@
 #include "ventsim/stats.h"
 
 /* The functional engine behind vs_device_run (see engine.c).  With
- * opt->stats set it collects the launch's counters into *st (which the
- * caller records); st may be NULL otherwise. */
+ * opt->stats set it collects the launch's counters into *st and sets *ran
+ * once the warps ran -- also when the launch then stopped early (the
+ * caller records what it did until then); st and ran may be NULL
+ * otherwise. */
 int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
-                  vs_run_result *res, vs_exec_stats *st, vs_error *err);
+                  vs_run_result *res, vs_exec_stats *st, int *ran, vs_error *err);
 
 #endif

@@ -35,7 +35,8 @@ void vs_decode_page(void *isa, vs_mem *m, vs_addr page, vs_dpage *dp);
 const vs_dinsn *vs_fetch_slow(vs_warp *w);
 
 /* 1 if w->pc is in the decoded page the warp fetched from last (and that
- * page is still current); then the instruction is vs_fetch_slot(w, off). */
+ * page is still current); then the instruction is vs_fetch_slot(w, off).
+ * w->cp_page is never NULL (vs_warp_fetch_reset). */
 static inline int vs_fetch_fast(const vs_warp *w, vs_addr *off)
 {
   *off = w->pc - w->cp_base;

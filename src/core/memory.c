@@ -11,19 +11,15 @@
 
 #define ADDR_END (UINT64_C(1) << VS_ADDR_BITS)
 
+static vs_dpage no_dpage; /* the decoded page of vs_mem_no_page: never a warp's */
+vs_page vs_mem_no_page = {.decoded = &no_dpage};
+
 int vs_mem_init(vs_mem *m, uint64_t limit, vs_error *err)
 {
   memset(m, 0, sizeof *m);
   /* calloc'ed tables are mapped lazily by the host: untouched parts cost nothing */
-  m->pages = calloc(VS_CHUNK_PAGES, sizeof *m->pages);
-  m->hi = calloc(VS_NCHUNKS, sizeof *m->hi);
-  if (!m->pages || !m->hi) {
-    free(m->pages);
-    free(m->hi);
-    m->pages = NULL;
-    m->hi = NULL;
-    return vs_error_set(err, VS_E_NOMEM, "out of memory for the page table");
-  }
+  m->lo = calloc(1, sizeof *m->lo);
+  if (!m->lo) return vs_error_set(err, VS_E_NOMEM, "out of memory for the page table");
   m->limit = limit;
   return 0;
 }
@@ -37,63 +33,88 @@ static void free_dpage_chain(vs_dpage *d)
   }
 }
 
-static void free_table(vs_page_slot *t)
+/* 0 if no page of the group of table index idx can exist (vs_page_table.groups) */
+static int group_may_have_pages(const vs_page_table *t, uint32_t idx)
 {
-  for (uint32_t i = 0; i < VS_CHUNK_PAGES; i++) {
-    vs_page *p = atomic_load_explicit(&t[i], memory_order_relaxed);
-    if (p) {
-      free(atomic_load_explicit(&p->decoded, memory_order_relaxed));
-      free(p);
+  uint32_t g = idx / VS_PAGE_GROUP;
+  return (int)(atomic_load_explicit(&t->groups[g / 64], memory_order_relaxed) >> (g % 64) & 1);
+}
+
+/* Frees the pages of one table: only the groups that may hold one (touching
+ * all 2^20 entries, 8 MiB, cost more than a small run) */
+static void free_pages(vs_page_table *t)
+{
+  for (uint32_t w = 0; w < sizeof t->groups / sizeof t->groups[0]; w++) {
+    uint64_t bits = atomic_load_explicit(&t->groups[w], memory_order_relaxed);
+    while (bits) {
+      uint32_t g = w * 64 + (uint32_t)__builtin_ctzll(bits);
+      bits &= bits - 1;
+      for (uint32_t i = g * VS_PAGE_GROUP; i < (g + 1) * VS_PAGE_GROUP; i++) {
+        vs_page *p = atomic_load_explicit(&t->page[i], memory_order_relaxed);
+        if (p) {
+          free(atomic_load_explicit(&p->decoded, memory_order_relaxed));
+          free(p);
+        }
+      }
     }
   }
 }
 
 void vs_mem_destroy(vs_mem *m)
 {
-  if (m->pages) free_table(m->pages);
-  if (m->hi)
+  if (m->lo) free_pages(m->lo);
+  vs_table_slot *hi = atomic_load_explicit(&m->hi, memory_order_relaxed);
+  if (hi)
     for (uint32_t c = 1; c < VS_NCHUNKS; c++) {
-      vs_page_slot *t = atomic_load_explicit(&m->hi[c], memory_order_relaxed);
+      vs_page_table *t = atomic_load_explicit(&hi[c], memory_order_relaxed);
       if (t) {
-        free_table(t);
+        free_pages(t);
         free(t);
       }
     }
   free_dpage_chain(atomic_load(&m->retired));
-  free(m->pages);
-  free(m->hi);
+  free(m->lo);
+  free(hi);
   free(m->regions);
   memset(m, 0, sizeof *m);
 }
 
-/* The page-table entry of page number pg; NULL if its 4 GiB chunk has no
- * table yet (then it has no page) and create is 0.  With create, makes the
- * table (NULL only when out of host memory). */
-static vs_page_slot *slot_of(const vs_mem *m, uint64_t pg, int create)
+/* The page table of page number pg's 4 GiB chunk; NULL if it has none yet
+ * (then that chunk has no page) and create is 0, or beyond the address
+ * space.  With create, makes the table (NULL only when out of host
+ * memory); several threads may race to make it: the first one wins. */
+static vs_page_table *table_of(vs_mem *m, uint64_t pg, int create)
 {
   uint64_t chunk = pg >> (VS_CHUNK_SHIFT - VS_PAGE_SHIFT);
-  uint32_t idx = (uint32_t)(pg & (VS_CHUNK_PAGES - 1));
-  if (chunk == 0) return &m->pages[idx];
+  if (chunk == 0) return m->lo;
   if (chunk >= VS_NCHUNKS) return NULL;
-  vs_page_slot *t = atomic_load_explicit(&m->hi[chunk], memory_order_acquire);
-  if (!t && create) {
-    vs_page_slot *nt = calloc(VS_CHUNK_PAGES, sizeof *nt);
-    if (!nt) return NULL;
-    vs_page_slot *expected = NULL;
-    if (atomic_compare_exchange_strong(&m->hi[chunk], &expected, nt)) {
-      t = nt;
-    } else {
-      free(nt); /* another thread made it first */
-      t = expected;
-    }
+  vs_table_slot *hi = atomic_load_explicit(&m->hi, memory_order_acquire);
+  if (!hi) {
+    if (!create) return NULL;
+    vs_table_slot *nh = calloc(VS_NCHUNKS, sizeof *nh);
+    if (!nh) return NULL;
+    if (atomic_compare_exchange_strong(&m->hi, &hi, nh)) hi = nh;
+    else free(nh); /* hi is the winner's */
   }
-  return t ? &t[idx] : NULL;
+  vs_page_table *t = atomic_load_explicit(&hi[chunk], memory_order_acquire);
+  if (!t && create) {
+    vs_page_table *nt = calloc(1, sizeof *nt);
+    if (!nt) return NULL;
+    if (atomic_compare_exchange_strong(&hi[chunk], &t, nt)) t = nt;
+    else free(nt); /* t is the winner's */
+  }
+  return t;
+}
+
+static uint32_t table_index(uint64_t pg)
+{
+  return (uint32_t)(pg & (VS_CHUNK_PAGES - 1));
 }
 
 static vs_page *page_no(const vs_mem *m, uint64_t pg)
 {
-  vs_page_slot *s = slot_of(m, pg, 0);
-  return s ? atomic_load_explicit(s, memory_order_acquire) : NULL;
+  vs_page_table *t = table_of((vs_mem *)m, pg, 0); /* create 0: changes nothing */
+  return t ? atomic_load_explicit(&t->page[table_index(pg)], memory_order_acquire) : NULL;
 }
 
 vs_page *vs_mem_page_hi(const vs_mem *m, vs_addr addr)
@@ -132,7 +153,8 @@ int vs_mem_accessible(const vs_mem *m, vs_addr addr, uint64_t len)
 {
   if (len == 0) return 1;
   if (addr >= ADDR_END || len > ADDR_END - addr) return 0;
-  /* pages exist only where regions are: walk the regions over the pages */
+  /* region by region (pages exist only inside regions): a 256 MiB program
+   * area is one lookup, not 65536 */
   uint64_t pg = addr >> VS_PAGE_SHIFT, last = (addr + len - 1) >> VS_PAGE_SHIFT;
   while (pg <= last) {
     uint64_t lo = pg << VS_PAGE_SHIFT;
@@ -195,14 +217,19 @@ int vs_mem_unmap(vs_mem *m, vs_addr base, vs_error *err)
   m->nregions--;
   uint64_t chunk_pages = VS_CHUNK_PAGES;
   for (uint64_t pg = lo >> VS_PAGE_SHIFT; pg <= (hi - 1) >> VS_PAGE_SHIFT; pg++) {
-    vs_page_slot *s = slot_of(m, pg, 0);
-    if (!s) { /* no table for this 4 GiB: nothing was written there */
+    vs_page_table *t = table_of(m, pg, 0);
+    if (!t) { /* no table for this 4 GiB: nothing was written there */
       pg |= chunk_pages - 1;
       continue;
     }
-    if (!atomic_load(s)) continue;   /* never written: nothing to free */
-    if (page_mapped(m, pg)) continue; /* shared with a neighbour */
-    vs_page *p = atomic_exchange(s, NULL);
+    uint32_t idx = table_index(pg);
+    if (!group_may_have_pages(t, idx)) {
+      pg |= VS_PAGE_GROUP - 1; /* no page in this group */
+      continue;
+    }
+    if (!atomic_load(&t->page[idx])) continue; /* never written: nothing to free */
+    if (page_mapped(m, pg)) continue;          /* shared with a neighbour */
+    vs_page *p = atomic_exchange(&t->page[idx], NULL);
     if (p) {
       retire_dpage(m, p);
       free(p);
@@ -226,14 +253,16 @@ static vs_page *page_for_write(vs_mem *m, vs_addr addr, int *fault)
     *fault = VS_MF_NOMEM;
     return NULL;
   }
-  vs_page_slot *s = slot_of(m, pg, 1);
-  vs_page *np = s ? calloc(1, sizeof *np) : NULL;
+  vs_page_table *t = table_of(m, pg, 1);
+  vs_page *np = t ? calloc(1, sizeof *np) : NULL;
   if (!np) {
     *fault = VS_MF_NOMEM;
     return NULL;
   }
   vs_page *expected = NULL;
-  if (atomic_compare_exchange_strong(s, &expected, np)) {
+  uint32_t idx = table_index(pg), g = idx / VS_PAGE_GROUP;
+  atomic_fetch_or(&t->groups[g / 64], (uint64_t)1 << (g % 64)); /* before it can be seen */
+  if (atomic_compare_exchange_strong(&t->page[idx], &expected, np)) {
     atomic_fetch_add(&m->materialised, 1);
     return np;
   }

@@ -6,7 +6,9 @@
  * zeros.  The page table has two parts: a flat table of 2^20 page pointers
  * for the low 4 GiB (where Ventus and most buffers live: an access there is
  * one indexed load), and above it one such table per 4 GiB that holds a
- * materialised page, created on first use.  Pages may carry a cache of
+ * materialised page, created on first use.  Each table keeps a summary bit
+ * per 64 pages, so that unmapping and tear-down visit only the parts that
+ * hold pages.  Pages may carry a cache of
  * decoded instructions, dropped when their bytes (or the bytes of the page
  * after them, which a decoder may read ahead into) change.  Safe for
  * concurrent use by several host threads (page and table creation and
@@ -30,6 +32,7 @@
 #define VS_CHUNK_PAGES (1u << (VS_CHUNK_SHIFT - VS_PAGE_SHIFT))
 #define VS_NCHUNKS     (1u << (VS_ADDR_BITS - VS_CHUNK_SHIFT))
 #define VS_DPAGE_SLOTS (VS_PAGE_SIZE / 4u)
+#define VS_PAGE_GROUP 64u /* pages per bit of vs_page_table.groups */
 
 /* Decoded instructions of one page, one slot per word. */
 typedef struct vs_dpage {
@@ -44,6 +47,17 @@ typedef struct vs_page {
 
 typedef _Atomic(vs_page *) vs_page_slot;
 
+/* The page table of one 4 GiB chunk. */
+typedef struct vs_page_table {
+  vs_page_slot page[VS_CHUNK_PAGES];
+  /* bit g: some page of page[64g .. 64g+63] may exist.  Unmapping (the
+   * 256 MiB local-memory window of every Ventus launch) and tear-down skip
+   * the groups without one instead of reading all their entries. */
+  _Atomic uint64_t groups[VS_CHUNK_PAGES / VS_PAGE_GROUP / 64];
+} vs_page_table;
+
+typedef _Atomic(vs_page_table *) vs_table_slot;
+
 typedef struct vs_region {
   vs_addr base;
   uint64_t size;
@@ -55,8 +69,10 @@ struct vs_mem;
 typedef void (*vs_decode_page_fn)(void *ctx, struct vs_mem *m, vs_addr page_addr, vs_dpage *dp);
 
 typedef struct vs_mem {
-  vs_page_slot *pages;          /* VS_CHUNK_PAGES entries: the low 4 GiB        */
-  _Atomic(vs_page_slot *) *hi;  /* VS_NCHUNKS entries (0 unused): the tables above */
+  vs_page_table *lo;            /* the low 4 GiB                                */
+  /* VS_NCHUNKS entries (0 unused): the tables above, created on the first
+   * write above 4 GiB (NULL until then) */
+  _Atomic(vs_table_slot *) hi;
   vs_region *regions;           /* sorted by base, non-overlapping */
   size_t nregions, cap_regions;
   uint64_t mapped_bytes;        /* sum of region sizes */
@@ -66,6 +82,12 @@ typedef struct vs_mem {
   vs_decode_page_fn decode_page;
   void *decode_ctx;
 } vs_mem;
+
+/* Where a warp's fetch cache points before its first fetch (vs_warp.cp_page):
+ * a page outside the page table whose decoded instructions are never a
+ * warp's, so the fetch fast path always misses on it -- whatever the pc,
+ * also one in the first page (vs_warp_fetch_reset). */
+extern vs_page vs_mem_no_page;
 
 /* Fault kinds for accesses */
 enum { VS_MF_NONE = 0, VS_MF_UNMAPPED, VS_MF_MISALIGNED, VS_MF_NOMEM };
@@ -109,7 +131,7 @@ vs_page *vs_mem_page_hi(const vs_mem *m, vs_addr addr);
 static inline vs_page *vs_mem_page(const vs_mem *m, vs_addr addr)
 {
   if (__builtin_expect(addr >> VS_CHUNK_SHIFT == 0, 1))
-    return atomic_load_explicit(&m->pages[addr >> VS_PAGE_SHIFT], memory_order_acquire);
+    return atomic_load_explicit(&m->lo->page[addr >> VS_PAGE_SHIFT], memory_order_acquire);
   return vs_mem_page_hi(m, addr);
 }
 
@@ -145,7 +167,7 @@ static inline int vs_mem_fast(vs_addr addr, unsigned size)
 static inline int vs_mem_load_fast_(vs_mem *m, vs_addr addr, void *dst, unsigned size, int fast)
 {
   if (__builtin_expect(fast, 1)) {
-    vs_page *p = atomic_load_explicit(&m->pages[addr >> VS_PAGE_SHIFT], memory_order_acquire);
+    vs_page *p = atomic_load_explicit(&m->lo->page[addr >> VS_PAGE_SHIFT], memory_order_acquire);
     if (__builtin_expect(p != NULL, 1)) {
       vs_mem_copy_small(dst, p->data + (addr & VS_PAGE_MASK), size);
       return 0;
@@ -158,7 +180,7 @@ static inline int vs_mem_store_fast_(vs_mem *m, vs_addr addr, const void *src, u
                                      int fast)
 {
   if (__builtin_expect(fast, 1)) {
-    vs_page *p = atomic_load_explicit(&m->pages[addr >> VS_PAGE_SHIFT], memory_order_acquire);
+    vs_page *p = atomic_load_explicit(&m->lo->page[addr >> VS_PAGE_SHIFT], memory_order_acquire);
     if (__builtin_expect(p != NULL &&
                          atomic_load_explicit(&p->decoded, memory_order_relaxed) == NULL, 1)) {
       vs_mem_copy_small(p->data + (addr & VS_PAGE_MASK), src, size);

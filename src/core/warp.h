@@ -41,6 +41,8 @@ enum vs_fault_kind {
   VS_FAULT_LIMIT,       /* --max-instructions (or cycles) reached        */
   VS_FAULT_DEADLOCK,    /* warps wait at barriers that can never open    */
   VS_FAULT_BREAK,       /* ebreak without a debugger                     */
+  VS_FAULT_STOPPED,     /* not a kernel error: stopped by the debugger or
+                           a stop request; msg says by what              */
 };
 
 typedef struct vs_fault {
@@ -106,6 +108,16 @@ typedef struct vs_warp {
   uint64_t barriers;    /* barriers passed                        */
   vs_fault fault;
 } vs_warp;
+
+/* Empties the warp's fetch cache: its next fetch takes the slow path (for a
+ * new warp, whose pc may be anywhere -- also in page 0, where a zeroed
+ * cache would look valid). */
+static inline void vs_warp_fetch_reset(vs_warp *w)
+{
+  w->cp_base = 0;
+  w->cp_page = &vs_mem_no_page;
+  w->cp_dpage = NULL;
+}
 
 /* Changes the active mask, keeping the thread-instruction count exact
  * without per-instruction work. */

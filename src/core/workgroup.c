@@ -97,6 +97,7 @@ void vs_wg_start(const vs_launch_ctx *c, vs_wg *wg, vs_warp **warps, vs_exec *ex
     w->wg = wg;
     w->pc = l->entry;
     w->pc_mask = isa->pc_mask ? isa->pc_mask : ~(vs_addr)0;
+    vs_warp_fetch_reset(w);
     w->state = VS_W_READY;
     w->reg_group = 1;
     isa->warp_start(c, w);

@@ -18,8 +18,24 @@
 #define POLL_INTERVAL 4096u
 #define MAX_BREAKPOINTS 1024u
 
-/* Linux signal numbers as gdb's remote protocol expects them */
-enum { SIG_INT = 2, SIG_ILL = 4, SIG_TRAP = 5, SIG_ABRT = 6, SIG_BUS = 7, SIG_SEGV = 11 };
+/* Signals in gdb's own numbering, which the remote protocol uses (gdb's
+ * include/gdb/signals.def: GDB_SIGNAL_*), not the host's: SIGBUS is 10
+ * there (7 is SIGEMT), SIGXCPU 24. */
+enum { SIG_INT = 2, SIG_ILL = 4, SIG_TRAP = 5, SIG_ABRT = 6, SIG_BUS = 10, SIG_SEGV = 11,
+       SIG_XCPU = 24 };
+
+/* The signal a kernel error is reported as (docs/debugging.md) */
+static int fault_signal(int kind)
+{
+  switch (kind) {
+  case VS_FAULT_ILLEGAL: return SIG_ILL;
+  case VS_FAULT_UNMAPPED: return SIG_SEGV;
+  case VS_FAULT_MISALIGNED: return SIG_BUS;
+  case VS_FAULT_BREAK: return SIG_TRAP;
+  case VS_FAULT_LIMIT: return SIG_XCPU; /* instruction (or cycle) limit */
+  default: return SIG_ABRT;             /* memory limit, endprg under divergence, SIMT stack, deadlock */
+  }
+}
 
 struct vs_gdb_server {
   vs_rsp_conn conn;
@@ -37,10 +53,13 @@ struct vs_gdb_server {
   vs_warp *stopped;
   int sig;
   uint64_t sel_tid;      /* Hg thread (0: the stopped one) */
-  /* resume state */
-  int stepping;
+  /* resume state: the warp to step runs alone for one instruction; a
+   * probe (a continue) then goes on with every warp unless that stopped
+   * it at a breakpoint */
+  int stepping;          /* 0, STEP or PROBE */
   unsigned step_launch;
   uint32_t step_wg, step_wid;
+  uint32_t probe_pc;     /* the probed warp's pc before its instruction */
   uint32_t poll_ctr;
   /* breakpoints */
   vs_addr bps[MAX_BREAKPOINTS];
@@ -520,13 +539,31 @@ static int at_breakpoint(const vs_gdb_server *s, vs_addr pc)
 
 /* ---- resuming ---- */
 enum { SERVE_MORE = 0, SERVE_RESUME, SERVE_KILL };
+enum { STEP = 1, PROBE = 2 };
 
-static void start_step(vs_gdb_server *s, const vs_warp *w)
+static void start_step(vs_gdb_server *s, const vs_warp *w, int how)
 {
-  s->stepping = 1;
+  s->stepping = how;
   s->step_launch = s->launch_no;
   s->step_wg = w->wg->id;
   s->step_wid = w->wid;
+}
+
+/* A continue of every warp.  gdb single-steps RISC-V in software: a
+ * breakpoint at the next pc, then (scheduler-locking off, its default) a
+ * continue of every thread -- which would let other warps run into
+ * breakpoints before the stepped one moves.  So the current warp (the one
+ * gdb selected, else the one of the last stop) executes its next
+ * instruction first while the others wait; if that puts it on a
+ * breakpoint, or a breakpoint is at its next word (gdb's guess where it
+ * goes, which Ventus SIMT branches and prefixes can make wrong), it stops
+ * there: the step is done.  Otherwise every warp continues. */
+static void start_continue(vs_gdb_server *s)
+{
+  s->stepping = 0;
+  vs_warp *w = selected(s);
+  if (!w) w = s->stopped;
+  if (w && w->wg && (w->state == VS_W_READY || w->state == VS_W_BARRIER)) start_step(s, w, PROBE);
 }
 
 /* vCont;ACTION[:TID][;ACTION[:TID]]...  Signals are ignored.  A step
@@ -579,7 +616,8 @@ static int vcont(vs_gdb_server *s, const char *p)
     return SERVE_MORE;
   }
   if (!step && only && !wildcard) step = only;
-  if (step) start_step(s, step);
+  if (step) start_step(s, step, STEP);
+  else start_continue(s);
   return SERVE_RESUME;
 }
 
@@ -689,7 +727,7 @@ static int handle(vs_gdb_server *s, char *pkt, size_t n)
       stop_reply(s);
       break;
     }
-    s->stepping = 0;
+    start_continue(s);
     return SERVE_RESUME;
   case 's':
   case 'S': {
@@ -703,7 +741,7 @@ static int handle(vs_gdb_server *s, char *pkt, size_t n)
       rs(s, "E01");
       break;
     }
-    start_step(s, w);
+    start_step(s, w, STEP);
     return SERVE_RESUME;
   }
   case 'v':
@@ -813,7 +851,10 @@ static int hook_before(void *ctx, vs_warp *w)
     return serve(s, 0);
   }
   if (s->stepping) {
-    if (is_step_target(s, w)) return VS_DBG_RUN; /* its breakpoint is being stepped over */
+    if (is_step_target(s, w)) { /* (its breakpoint, if any, is being stepped over) */
+      s->probe_pc = w->pc;
+      return VS_DBG_RUN;
+    }
     const vs_warp *t = s->step_launch == s->launch_no && w->wg->id == s->step_wg
                            ? w->wg->warps[s->step_wid] : NULL;
     if (t && t->state == VS_W_READY) return VS_DBG_YIELD; /* others wait for the step */
@@ -842,7 +883,7 @@ static int take_ebreak(vs_gdb_server *s, vs_warp *w)
   memset(&w->fault, 0, sizeof w->fault);
   w->state = VS_W_READY;
   if (stop(s, w, SIG_TRAP) == VS_DBG_RUN) return VS_DBG_RUN;
-  vs_warp_fault(w, VS_FAULT_LIMIT, 0, "killed by the debugger");
+  vs_warp_fault(w, VS_FAULT_STOPPED, 0, "stopped by the debugger");
   return VS_DBG_KILL;
 }
 
@@ -855,6 +896,10 @@ static int hook_after(void *ctx, vs_warp *w, int ev)
     return VS_DBG_RUN;
   }
   if (!s->stepping || !is_step_target(s, w)) return VS_DBG_RUN;
+  if (s->stepping == PROBE && !at_breakpoint(s, w->pc) && !at_breakpoint(s, s->probe_pc + 4)) {
+    s->stepping = 0; /* a continue after all: every warp runs */
+    return VS_DBG_RUN;
+  }
   return stop(s, w, SIG_TRAP);
 }
 
@@ -869,14 +914,7 @@ static void hook_error(void *ctx, vs_wg *wg, const vs_error *err)
       w = wg->warps[i];
       break;
     }
-  int sig = SIG_ABRT;
-  if (w->state == VS_W_FAULT) switch (w->fault.kind) {
-    case VS_FAULT_ILLEGAL: sig = SIG_ILL; break;
-    case VS_FAULT_UNMAPPED: sig = SIG_SEGV; break;
-    case VS_FAULT_MISALIGNED: sig = SIG_BUS; break;
-    case VS_FAULT_BREAK: sig = SIG_TRAP; break;
-    default: break;
-    }
+  int sig = w->state == VS_W_FAULT ? fault_signal(w->fault.kind) : SIG_ABRT;
   console(s, err->msg);
   console(s, "\n");
   if (!s->gone) stop(s, w, sig);

@@ -70,6 +70,18 @@ int vs_elf_load_mem(const void *data, size_t len, const char *name, vs_elf **out
   if (eh.e_phoff % align || eh.e_shoff % align)
     return fail(elf, e, err, name, is64 ? "program or section header table not 8-byte aligned"
                                         : "program or section header table not 4-byte aligned");
+  /* and in the file (libelf would quietly see no sections); with extended
+   * numbering (e_shnum 0) the count is in section 0, which must be there */
+  size_t phsz = is64 ? sizeof(Elf64_Phdr) : sizeof(Elf32_Phdr);
+  size_t shsz = is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
+  if (eh.e_phnum && (eh.e_phentsize != phsz ||
+                     !in_file(e, eh.e_phoff, (uint64_t)eh.e_phnum * phsz)))
+    return fail(elf, e, err, name, "the program header table goes past the end of the file "
+                                   "(or has entries of the wrong size)");
+  if (eh.e_shoff && (eh.e_shentsize != shsz ||
+                     !in_file(e, eh.e_shoff, (uint64_t)(eh.e_shnum ? eh.e_shnum : 1) * shsz)))
+    return fail(elf, e, err, name, "the section header table goes past the end of the file "
+                                   "(or has entries of the wrong size)");
 
   /* program headers */
   size_t nph = 0;

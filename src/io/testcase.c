@@ -5,18 +5,62 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/outfile.h"
 #include "common/util.h"
 #include "ventsim/testcase.h"
 
-/* Parses a file of one hex word per line; blank lines allowed. */
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "vs_testcase_install copies the .data words as the bytes of a little-endian host"
+#endif
+
+/* Hexadecimal digits: the value, or 16 (bit 4) for any other byte */
+static const uint8_t hex_digit[256] = {
+#define H16 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16
+  H16, H16, H16,                                                          /* 0x00-0x2f */
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 16, 16, 16, 16, 16,                 /* 0x30-0x3f */
+  16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16,      /* 0x40-0x4f */
+  H16,                                                                    /* 0x50-0x5f */
+  16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16,      /* 0x60-0x6f */
+  H16, H16, H16, H16, H16, H16, H16, H16, H16                             /* 0x70-0xff */
+#undef H16
+};
+
+static int hexval(unsigned char c)
+{
+  return hex_digit[c] == 16 ? -1 : hex_digit[c];
+}
+
+/* Parses a file of one hex word per line; blank lines allowed.  The usual
+ * line ("%08x\n", what the Ventus tools write) takes a fast path. */
 static int parse_words(const char *text, size_t len, const char *name, uint32_t **out,
                        size_t *n, vs_error *err)
 {
-  size_t cap = 64, cnt = 0, line = 1;
+  size_t cap = len / 9 + 16, cnt = 0, line = 1;
   uint32_t *w = vs_malloc(cap * sizeof *w, err);
   if (!w) return -1;
+  const unsigned char *t = (const unsigned char *)text;
   size_t i = 0;
   while (i < len) {
+    uint32_t v = 0;
+    if (i + 9 <= len && t[i + 8] == '\n') { /* eight digits and a newline */
+      const unsigned char *q = t + i; /* (written out: the loop is the hot spot) */
+      unsigned d0 = hex_digit[q[0]], d1 = hex_digit[q[1]], d2 = hex_digit[q[2]], d3 = hex_digit[q[3]];
+      unsigned d4 = hex_digit[q[4]], d5 = hex_digit[q[5]], d6 = hex_digit[q[6]], d7 = hex_digit[q[7]];
+      if (!((d0 | d1 | d2 | d3 | d4 | d5 | d6 | d7) & 16)) {
+        v = (uint32_t)d0 << 28 | (uint32_t)d1 << 24 | (uint32_t)d2 << 20 | (uint32_t)d3 << 16 |
+            (uint32_t)d4 << 12 | (uint32_t)d5 << 8 | (uint32_t)d6 << 4 | d7;
+        if (cnt == cap) {
+          cap *= 2;
+          uint32_t *nw = vs_realloc(w, cap * sizeof *w, err);
+          if (!nw) { free(w); return -1; }
+          w = nw;
+        }
+        w[cnt++] = v;
+        line++;
+        i += 9;
+        continue;
+      }
+    }
     size_t start = i;
     while (i < len && text[i] != '\n') i++;
     size_t end = i;
@@ -24,12 +68,10 @@ static int parse_words(const char *text, size_t len, const char *name, uint32_t 
     while (end > start && (text[end - 1] == '\r' || text[end - 1] == ' ' || text[end - 1] == '\t')) end--;
     while (start < end && (text[start] == ' ' || text[start] == '\t')) start++;
     if (start == end) { line++; continue; }
-    uint32_t v = 0;
     size_t nd = end - start;
     int bad = nd > 8;
     for (size_t k = start; k < end && !bad; k++) {
-      char c = text[k];
-      int d = vs_hex_digit(c);
+      int d = hexval(t[k]);
       if (d < 0) bad = 1;
       else v = v << 4 | (uint32_t)d;
     }
@@ -236,17 +278,10 @@ int vs_testcase_install(vs_device *dev, const vs_testcase *tc, vs_error *err)
       if (vs_device_map(dev, bf->base, bf->allocsize, nm, err))
         return vs_error_prefix(err, "%s.metadata", tc->name);
     }
-    if (bf->size) {
-      /* words are little-endian: byte 4k+j of the buffer is byte j of word k */
-      size_t nbytes = bf->size;
-      uint8_t *bytes = vs_malloc(nbytes, err);
-      if (!bytes) return -1;
-      for (size_t k = 0; k < nbytes; k++)
-        bytes[k] = (uint8_t)(tc->words[bf->data_word + k / 4] >> (8 * (k % 4)));
-      int rc = vs_device_write(dev, bf->base, bytes, nbytes, err);
-      free(bytes);
-      if (rc) return vs_error_prefix(err, "%s.data", tc->name);
-    }
+    /* words are little-endian: byte 4k+j of the buffer is byte j of word k,
+     * which is how the (little-endian, core/memory.c) host holds them */
+    if (bf->size && vs_device_write(dev, bf->base, &tc->words[bf->data_word], bf->size, err))
+      return vs_error_prefix(err, "%s.data", tc->name);
   }
   return 0;
 }
@@ -277,7 +312,7 @@ int vs_dump_buffers(vs_device *dev, const vs_tc_buffer *bufs, size_t n, FILE *ou
     }
   }
   free(order);
-  if (rc == 0 && ferror(out)) rc = vs_error_set(err, VS_E_IO, "error writing the memory dump");
+  if (rc == 0 && ferror(out)) rc = vs_error_set(err, VS_E_IO, "write error: %s", strerror(errno ? errno : EIO));
   return rc;
 }
 
@@ -295,14 +330,18 @@ int vs_testcase_save(vs_device *dev, const vs_testcase *tc, const char *metadata
   char *dpath = vs_malloc(n + 8, err);
   if (!dpath) return -1;
   snprintf(dpath, n + 8, "%.*s.data", (int)(n - el), metadata_path);
-  FILE *fm = fopen(metadata_path, "w");
-  FILE *fd = fm ? fopen(dpath, "w") : NULL;
-  if (!fm || !fd) {
-    vs_error_set(err, VS_E_IO, "%s: %s", fm ? dpath : metadata_path, strerror(errno));
-    if (fm) fclose(fm);
+  /* both files are written completely before either replaces its name */
+  vs_outfile om, od;
+  if (vs_outfile_open(&om, metadata_path, 0, err)) {
     free(dpath);
     return -1;
   }
+  if (vs_outfile_open(&od, dpath, 0, err)) {
+    vs_outfile_discard(&om);
+    free(dpath);
+    return -1;
+  }
+  FILE *fm = om.f, *fd = od.f;
   const vs_ventus_record *l = &tc->rec;
   uint64_t vals[14] = {l->start_pc, tc->kernel_id, l->grid[0], l->grid[1], l->grid[2],
                        l->warp_threads, l->wg_warps, l->knl_addr, l->lds_size, l->pds_size,
@@ -325,8 +364,17 @@ int vs_testcase_save(vs_device *dev, const vs_testcase *tc, const char *metadata
                                 (uint32_t)by[3] << 24);
     }
   }
-  if (fclose(fm) != 0 && rc == 0) rc = vs_error_set(err, VS_E_IO, "%s: write error", metadata_path);
-  if (fclose(fd) != 0 && rc == 0) rc = vs_error_set(err, VS_E_IO, "%s: write error", dpath);
+  if (rc == 0 && (ferror(fm) || ferror(fd)))
+    rc = vs_error_set(err, VS_E_IO, "%s: write error", ferror(fm) ? metadata_path : dpath);
+  if (rc) {
+    vs_outfile_discard(&om);
+    vs_outfile_discard(&od);
+  } else if (vs_outfile_commit(&od, err)) {
+    vs_outfile_discard(&om);
+    rc = -1;
+  } else if (vs_outfile_commit(&om, err)) {
+    rc = -1;
+  }
   free(dpath);
   return rc;
 }

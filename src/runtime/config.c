@@ -237,6 +237,7 @@ int rt_defaults_set(const char *key, const char *value, vs_error *err)
   rt_config scratch;
   config_builtin(&scratch);
   int rc = rt_config_set(&scratch, key, value, err);
+  if (rc == 0) rc = rt_timing_check(&scratch, err); /* config: checked when set */
   rt_config_free(&scratch);
   if (rc) return -1;
   if (!strcmp(key, "quiet")) return 0; /* already applied, process-wide */

@@ -7,7 +7,6 @@
  * devices before anything is dereferenced, so a bad or closed handle is an
  * error, not a crash.  Every call takes the device lock; a count of calls
  * in progress lets vt_dev_close wait for them. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -118,9 +117,9 @@ static void free_dev(rt_dev *d)
   free(d->finished);
   free(d->pending_msg);
   vs_stats_free(d->stats);
-  if (d->trace && !d->trace_is_stdout) fclose(d->trace);
-  vs_error ignored = {0};
-  rt_close_timeline(d, &ignored);
+  vs_outfile_discard(&d->trace_out);
+  vs_timeline_free(d->timeline);
+  vs_outfile_discard(&d->timeline_out);
   rt_save_free(&d->save);
   pthread_mutex_destroy(&d->lock);
   free(d);
@@ -146,8 +145,9 @@ int vt_dev_open(vt_device_h *hdevice)
   if (rc == 0) d->tasks[d->ntasks++] = 0; /* task 0, as the original driver creates */
   if (rc == 0 && d->cfg.stats_path && !(d->stats = vs_stats_create()))
     rc = vs_error_set(&err, VS_E_NOMEM, "out of memory");
-  if (rc == 0) rc = rt_open_trace(d->cfg.trace_path, &d->trace, &d->trace_is_stdout, &err);
-  if (rc == 0) rc = rt_open_timeline(d->cfg.timeline_path, &d->timeline, &d->timeline_file, &err);
+  if (d->stats) vs_stats_set_max_launches(d->stats, RT_STATS_KEEP);
+  if (rc == 0 && (rc = rt_open_trace(d->cfg.trace_path, &d->trace_out, &err)) == 0) d->trace = d->trace_out.f;
+  if (rc == 0) rc = rt_open_timeline(d->cfg.timeline_path, &d->timeline, &d->timeline_out, &err);
   if (rc == 0) {
     pthread_mutex_lock(&reg_lock);
     if (nreg == capreg) {
@@ -190,16 +190,18 @@ int vt_dev_close(vt_device_h hdevice)
   int rc = 0;
   if (d->stats && d->cfg.stats_path) {
     vs_error err = {0};
-    FILE *f = fopen(d->cfg.stats_path, "w");
-    if (!f) {
-      rc = rt_fail(fn, "statistics file %s: %s", d->cfg.stats_path, strerror(errno));
-    } else {
-      if (vs_stats_write_json(d->stats, f, &err)) rc = rt_fail(fn, "%s: %s", d->cfg.stats_path, err.msg);
-      if (fclose(f) != 0 && rc == 0) rc = rt_fail(fn, "%s: write error", d->cfg.stats_path);
+    vs_outfile o;
+    if (vs_outfile_open(&o, d->cfg.stats_path, 0, &err)) {
+      rc = rt_fail(fn, "statistics file %s", err.msg);
+    } else if (vs_stats_write_json(d->stats, o.f, &err)) {
+      vs_outfile_discard(&o);
+      rc = rt_fail(fn, "%s: %s", d->cfg.stats_path, err.msg);
+    } else if (vs_outfile_commit(&o, &err)) {
+      rc = rt_fail(fn, "statistics file %s", err.msg);
     }
   }
-  if (d->trace && fflush(d->trace) != 0 && rc == 0) rc = rt_fail(fn, "trace file: write error");
   vs_error terr = {0};
+  if (rt_close_trace(d, &terr) && rc == 0) rc = rt_fail(fn, "%s", terr.msg);
   if (rt_close_timeline(d, &terr) && rc == 0) rc = rt_fail(fn, "%s", terr.msg);
   free_dev(d);
   return rc;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "common/outfile.h"
 #include "ventus.h"
 #include "ventsim/driver.h"
 #include "ventsim/elf.h"
@@ -29,6 +30,7 @@
 #define RT_CACHE_LINE  128u         /* dcache line of the RTL: 32 words */
 #define RT_MAX_TASKS   1024u
 #define RT_PERF_KEEP   256u         /* launches vt_dump_perf lists one by one */
+#define RT_STATS_KEEP  1024u        /* launches the statistics keep one by one */
 #define RT_FREED_RING  64u
 
 /* kernel metadata buffer offsets (spec 6.2) */
@@ -125,10 +127,10 @@ typedef struct rt_dev {
   uint64_t nlaunches, nfailed, tot_warp, tot_thread, tot_cycles;
   double tot_seconds;
   vs_stats *stats;
-  FILE *trace;
-  int trace_is_stdout;
+  vs_outfile trace_out;       /* setting trace; completed when it changes or the device closes */
+  FILE *trace;                /* trace_out.f, or NULL                  */
   vs_timeline *timeline;      /* setting timeline: every timing launch */
-  FILE *timeline_file;
+  vs_outfile timeline_out;
   FILE *print_out;
   rt_save save;
 } rt_dev;
@@ -160,8 +162,9 @@ ssize_t rt_check_range(rt_dev *d, uint64_t addr, uint64_t len, const char *fn, c
 const char *rt_symbol_at(const rt_dev *d, vs_addr addr);
 
 /* The files of settings trace ("-": stdout) and timeline (settings.c) */
-int rt_open_trace(const char *path, FILE **out, int *is_stdout, vs_error *err);
-int rt_open_timeline(const char *path, vs_timeline **tl, FILE **f, vs_error *err);
+int rt_open_trace(const char *path, vs_outfile *o, vs_error *err);
+int rt_close_trace(rt_dev *d, vs_error *err);
+int rt_open_timeline(const char *path, vs_timeline **tl, vs_outfile *f, vs_error *err);
 /* Completes and closes the device's timeline file */
 int rt_close_timeline(rt_dev *d, vs_error *err);
 

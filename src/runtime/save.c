@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include "common/outfile.h"
 #include "common/util.h"
 #include "runtime/rt.h"
 #include "ventsim/testcase.h"
@@ -172,10 +173,9 @@ static int start_session(rt_dev *d, const char *dir, vs_error *err)
   if (s->session == 0) s->session = 1;
   char path[4096];
   snprintf(path, sizeof path, "%s/launches.list", dir);
-  FILE *f = fopen(path, "w");
-  if (!f || fclose(f) != 0) {
+  if (vs_write_file(path, "", 0, 0, err)) {
     rt_save_free(s);
-    return vs_error_set(err, VS_E_IO, "%s: %s", path, strerror(errno));
+    return -1;
   }
   return 0;
 }
@@ -251,15 +251,15 @@ int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_ventu
   }
   char list[4096];
   snprintf(list, sizeof list, "%s/launches.list", dir);
-  FILE *f = fopen(list, "a");
-  if (!f) {
+  vs_outfile o; /* appended to (a new session created it empty) */
+  if (vs_outfile_open(&o, list, VS_OUT_APPEND, err)) {
     rt_save_free(s);
-    return vs_error_set(err, VS_E_IO, "%s: %s", list, strerror(errno));
+    return -1;
   }
-  fprintf(f, "%s\n", file);
-  if (fclose(f) != 0) {
+  fprintf(o.f, "%s\n", file);
+  if (vs_outfile_commit(&o, err)) {
     rt_save_free(s);
-    return vs_error_set(err, VS_E_IO, "%s: write error", list);
+    return -1;
   }
   return 0;
 }

@@ -1,7 +1,6 @@
 /* The driver API: ventsim's own settings of a device or of the process
  * (vt_ventsim_set/get, ventsim/driver.h), and the trace and timeline files
  * they open. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,33 +10,33 @@
 
 /* ---- the files of settings trace and timeline ---- */
 
-int rt_open_trace(const char *path, FILE **out, int *is_stdout, vs_error *err)
+/* Output files go through common/outfile.h: a regular file is replaced
+ * when it is complete (the device closes or the setting changes). */
+int rt_open_trace(const char *path, vs_outfile *o, vs_error *err)
 {
-  *out = NULL;
-  *is_stdout = 0;
+  memset(o, 0, sizeof *o);
   if (!path) return 0;
-  if (!strcmp(path, "-")) {
-    *out = stdout;
-    *is_stdout = 1;
-    return 0;
-  }
-  *out = fopen(path, "w");
-  if (!*out) return vs_error_set(err, VS_E_IO, "trace file %s: %s", path, strerror(errno));
+  if (vs_outfile_open(o, path, VS_OUT_DASH, err)) return vs_error_prefix(err, "trace file");
   return 0;
+}
+
+int rt_close_trace(rt_dev *d, vs_error *err)
+{
+  d->trace = NULL;
+  return vs_outfile_commit(&d->trace_out, err) ? vs_error_prefix(err, "trace file") : 0;
 }
 
 /* Setting timeline: a Chrome Trace Event file of every timing-mode launch
  * of the device, completed when the device closes or the setting changes. */
-int rt_open_timeline(const char *path, vs_timeline **tl, FILE **f, vs_error *err)
+int rt_open_timeline(const char *path, vs_timeline **tl, vs_outfile *f, vs_error *err)
 {
   *tl = NULL;
-  *f = NULL;
+  memset(f, 0, sizeof *f);
   if (!path || !*path) return 0;
-  if (!(*f = fopen(path, "w"))) return vs_error_set(err, VS_E_IO, "timeline file %s: %s", path, strerror(errno));
+  if (vs_outfile_open(f, path, 0, err)) return vs_error_prefix(err, "timeline file");
   vs_timeline_options o = {0, 0, VS_TIMELINE_DEFAULT_MAX_EVENTS};
-  if (vs_timeline_create(tl, *f, &o, err)) {
-    fclose(*f);
-    *f = NULL;
+  if (vs_timeline_create(tl, f->f, &o, err)) {
+    vs_outfile_discard(f);
     return vs_error_prefix(err, "timeline file %s", path);
   }
   return 0;
@@ -48,10 +47,9 @@ int rt_close_timeline(rt_dev *d, vs_error *err)
   int rc = 0;
   if (d->timeline && vs_timeline_finish(d->timeline, err)) rc = -1;
   vs_timeline_free(d->timeline);
-  if (d->timeline_file && fclose(d->timeline_file) != 0 && rc == 0)
-    rc = vs_error_set(err, VS_E_IO, "timeline file: write error");
+  if (rc) vs_outfile_discard(&d->timeline_out);
+  else if (vs_outfile_commit(&d->timeline_out, err)) rc = vs_error_prefix(err, "timeline file");
   d->timeline = NULL;
-  d->timeline_file = NULL;
   return rc;
 }
 
@@ -71,27 +69,26 @@ int vt_ventsim_set(vt_device_h dev, const char *key, const char *value)
   if (!key || !value) return rt_leave(d, rt_fail(fn, "key or value is NULL"));
   if (!strcmp(key, "timeline")) { /* complete the old file, then start the new one */
     vs_timeline *tl = NULL;
-    FILE *f = NULL;
+    vs_outfile f;
     if (rt_config_set(&d->cfg, key, value, &err) ||
         rt_close_timeline(d, &err) ||
         rt_open_timeline(d->cfg.timeline_path, &tl, &f, &err))
       return rt_leave(d, rt_fail(fn, "%s", err.msg));
     d->timeline = tl;
-    d->timeline_file = f;
+    d->timeline_out = f;
     return rt_leave(d, 0);
   }
-  if (!strcmp(key, "trace")) { /* open the new file before giving up the old one */
-    FILE *t = NULL;
-    int is_stdout = 0;
-    if (rt_open_trace(*value ? value : NULL, &t, &is_stdout, &err)) return rt_leave(d, rt_fail(fn, "%s", err.msg));
+  if (!strcmp(key, "trace")) { /* open the new file before completing the old one */
+    vs_outfile t;
+    if (rt_open_trace(*value ? value : NULL, &t, &err)) return rt_leave(d, rt_fail(fn, "%s", err.msg));
     if (rt_config_set(&d->cfg, key, value, &err)) {
-      if (t && !is_stdout) fclose(t);
+      vs_outfile_discard(&t);
       return rt_leave(d, rt_fail(fn, "%s", err.msg));
     }
-    if (d->trace && !d->trace_is_stdout) fclose(d->trace);
-    d->trace = t;
-    d->trace_is_stdout = is_stdout;
-    return rt_leave(d, 0);
+    int rc = rt_close_trace(d, &err) ? rt_fail(fn, "%s", err.msg) : 0;
+    d->trace_out = t;
+    d->trace = t.f;
+    return rt_leave(d, rc);
   }
   rt_config nc; /* change a copy, so a bad value changes nothing */
   if (rt_config_copy(&nc, &d->cfg, &err)) return rt_leave(d, rt_fail(fn, "%s", err.msg));
@@ -101,8 +98,10 @@ int vt_ventsim_set(vt_device_h dev, const char *key, const char *value)
   }
   rt_config_free(&d->cfg);
   d->cfg = nc;
-  if (!strcmp(key, "stats") && d->cfg.stats_path && !d->stats && !(d->stats = vs_stats_create()))
-    return rt_leave(d, rt_fail(fn, "out of memory"));
+  if (!strcmp(key, "stats") && d->cfg.stats_path && !d->stats) {
+    if (!(d->stats = vs_stats_create())) return rt_leave(d, rt_fail(fn, "out of memory"));
+    vs_stats_set_max_launches(d->stats, RT_STATS_KEEP);
+  }
   return rt_leave(d, 0);
 }
 

@@ -181,15 +181,23 @@ static int start_locked(rt_dev *d, const vt_meta_data *md, uint64_t task, const 
   if (d->trace) fflush(d->trace);
   record_perf(d, kname, &rec, &res, rc != 0);
   if (res_out) *res_out = res;
-  if (rc) {
-    char *m = vs_strdup(err.msg, NULL);
-    free(d->pending_msg);
-    d->pending_msg = m;
-    d->pending_fail = 1;
-    return rt_fail(fn, "%s", err.msg);
-  }
+  if (rc) return rt_fail(fn, "%s", err.msg);
   if (push_finished(d, VT_FINISHED_ID(task, md->kernel_id), &err)) return rt_fail(fn, "%s", err.msg);
   return 0;
+}
+
+/* Every failure of a start -- a check, a missing program, a kernel error --
+ * is reported once more by the next vt_ready_wait (docs/runtime.md). */
+static int remember_failure(rt_dev *d, const char *fn)
+{
+  const char *msg = vt_last_error();
+  size_t fl = strlen(fn);
+  if (!strncmp(msg, fn, fl) && !strncmp(msg + fl, ": ", 2)) msg += fl + 2;
+  char *m = vs_strdup(msg, NULL);
+  free(d->pending_msg);
+  d->pending_msg = m;
+  d->pending_fail = 1;
+  return -1;
 }
 
 int rt_start(vt_device_h h, const vt_meta_data *md, uint64_t task, const char *save_dir, const char *kname,
@@ -198,8 +206,8 @@ int rt_start(vt_device_h h, const vt_meta_data *md, uint64_t task, const char *s
   static const char fn[] = "vt_start";
   rt_dev *d = rt_enter(h, fn);
   if (!d) return -1;
-  if (!md) return rt_leave(d, rt_fail(fn, "metaData is NULL"));
-  return rt_leave(d, start_locked(d, md, task, save_dir, kname, res, fn));
+  int rc = md ? start_locked(d, md, task, save_dir, kname, res, fn) : rt_fail(fn, "metaData is NULL");
+  return rt_leave(d, rc ? remember_failure(d, fn) : 0);
 }
 
 int vt_start(vt_device_h hdevice, void *metaData, uint64_t taskID)

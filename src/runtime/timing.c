@@ -5,7 +5,8 @@
  * configuration -- the built-in defaults, overlaid with the file or bundled
  * configuration named by VENTSIM_CONFIG (setting "config") -- passed to the
  * engine as vs_run_options.timing.  The configuration is checked when the
- * setting changes and when a device opens, so a bad file is reported early;
+ * setting changes and when a device opens, in either mode, so a bad file is
+ * reported early;
  * it is read again for every launch (it is small), so edits between
  * launches take effect. */
 #include "runtime/rt.h"
@@ -36,7 +37,8 @@ static int load(const rt_config *c, vs_timing_config **out, vs_error *err)
 
 int rt_timing_check(const rt_config *c, vs_error *err)
 {
-  if (c->mode != RT_MODE_TIMING) return 0;
+  /* a named configuration is checked in either mode ("checked when set") */
+  if (c->mode != RT_MODE_TIMING && !c->timing_config) return 0;
   vs_timing_config *tc = NULL;
   if (load(c, &tc, err)) return -1;
   vs_timing_config_free(tc);

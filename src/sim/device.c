@@ -28,9 +28,15 @@ int vs_device_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
     return vs_error_set(err, VS_E_USAGE, "a debugger needs the functional engine (not --timing)");
   if (opt && opt->timing) return vs_timing_run(dev, l, opt, res, err);
   vs_exec_stats st;
-  int rc = vs_engine_run(dev, l, opt, res, &st, err);
-  if (rc == 0 && opt && opt->stats &&
-      vs_stats_add_launch(opt->stats, l, &st, 0, res->seconds, NULL, err))
-    rc = -1;
+  int ran = 0;
+  int rc = vs_engine_run(dev, l, opt, res, &st, &ran, err);
+  if (ran && opt && opt->stats) { /* also a launch that stopped: what it did until then */
+    vs_error serr = {0};
+    if (vs_stats_add_launch(opt->stats, l, &st, 0, res->seconds, NULL, &serr) ||
+        (rc && vs_stats_launch_stopped(opt->stats, err->msg, &serr))) {
+      if (rc == 0) *err = serr;
+      rc = -1;
+    }
+  }
   return rc;
 }

@@ -17,12 +17,34 @@ typedef struct launch_rec {
   uint64_t cycles;
   double seconds;
   cJSON *timing;
+  char *error;      /* not NULL: the launch stopped before its end */
 } launch_rec;
 
+/* The launches kept one by one: a ring of n records from `first` (of
+ * cap); when `max` is set the oldest beyond it are folded into `earlier`. */
 struct vs_stats {
   launch_rec *launches;
-  size_t n, cap;
+  size_t n, cap, first, max;
+  struct {
+    vs_exec_stats e;
+    uint64_t count, failed, cycles;
+    double seconds;
+    int timing;
+  } earlier;
+  char *partial;    /* not NULL: why the run is incomplete */
 };
+
+static launch_rec *rec(const vs_stats *s, size_t k)
+{
+  return &s->launches[(s->first + k) % s->cap];
+}
+
+static void rec_free(launch_rec *r)
+{
+  free(r->name);
+  free(r->error);
+  cJSON_Delete(r->timing);
+}
 
 static const char *const space_names[VS_NSPACES] = {"global", "local", "private", "constant"};
 
@@ -34,30 +56,70 @@ vs_stats *vs_stats_create(void)
 void vs_stats_free(vs_stats *s)
 {
   if (!s) return;
-  for (size_t i = 0; i < s->n; i++) {
-    free(s->launches[i].name);
-    cJSON_Delete(s->launches[i].timing);
-  }
+  for (size_t i = 0; i < s->n; i++) rec_free(rec(s, i));
   free(s->launches);
+  free(s->partial);
   free(s);
+}
+
+void vs_stats_set_max_launches(vs_stats *s, size_t max)
+{
+  s->max = max;
+}
+
+/* Folds the oldest record into the totals of earlier launches. */
+static void fold_oldest(vs_stats *s)
+{
+  launch_rec *r = rec(s, 0);
+  vs_exec_stats_add(&s->earlier.e, &r->e);
+  s->earlier.count++;
+  s->earlier.failed += r->error != NULL;
+  s->earlier.cycles += r->cycles;
+  s->earlier.seconds += r->seconds;
+  s->earlier.timing |= r->timing != NULL;
+  rec_free(r);
+  s->first = (s->first + 1) % s->cap;
+  s->n--;
+}
+
+int vs_stats_launch_stopped(vs_stats *s, const char *why, vs_error *err)
+{
+  if (!s->n) return vs_error_set(err, VS_E_STATE, "no launch recorded");
+  launch_rec *r = rec(s, s->n - 1);
+  char *m = vs_utf8_clean(why && *why ? why : "stopped", err);
+  if (!m) return -1;
+  free(r->error);
+  r->error = m;
+  return 0;
+}
+
+int vs_stats_set_partial(vs_stats *s, const char *why, vs_error *err)
+{
+  if (s->partial) return 0;
+  s->partial = vs_utf8_clean(why && *why ? why : "incomplete", err);
+  return s->partial ? 0 : -1;
 }
 
 int vs_stats_add_launch(vs_stats *s, const vs_launch *l, const vs_exec_stats *e, uint64_t cycles,
                         double seconds, void *timing_json, vs_error *err)
 {
-  if (s->n == s->cap) {
+  if (s->max && s->n >= s->max) fold_oldest(s);
+  if (s->n == s->cap) { /* grow, putting the ring in order */
     size_t cap = s->cap ? s->cap * 2 : 8;
-    launch_rec *r = vs_realloc(s->launches, cap * sizeof *r, err);
+    launch_rec *r = vs_malloc(cap * sizeof *r, err);
     if (!r) {
       cJSON_Delete(timing_json);
       return -1;
     }
+    for (size_t k = 0; k < s->n; k++) r[k] = *rec(s, k);
+    free(s->launches);
     s->launches = r;
     s->cap = cap;
+    s->first = 0;
   }
-  launch_rec *r = &s->launches[s->n];
+  launch_rec *r = rec(s, s->n);
   memset(r, 0, sizeof *r);
-  r->name = vs_strdup(l->name ? l->name : "kernel", err);
+  r->name = vs_utf8_clean(l->name ? l->name : "kernel", err); /* JSON text is UTF-8 */
   if (!r->name) {
     cJSON_Delete(timing_json);
     return -1;
@@ -127,14 +189,16 @@ int vs_stats_write_json(const vs_stats *s, FILE *out, vs_error *err)
   cJSON *root = cJSON_CreateObject();
   cJSON_AddStringToObject(root, "format", "ventsim-stats");
   num(root, "version", VS_STATS_FORMAT_VERSION);
-  vs_exec_stats tot;
-  memset(&tot, 0, sizeof tot);
-  uint64_t cycles = 0;
-  double secs = 0;
-  int timing = 0;
+  vs_exec_stats tot = s->earlier.e; /* launches no longer kept one by one count too */
+  uint64_t cycles = s->earlier.cycles;
+  double secs = s->earlier.seconds;
+  int timing = s->earlier.timing;
   cJSON *arr = cJSON_CreateArray();
+  const char *partial = s->partial;
+  if (!partial && s->earlier.failed) partial = "a launch did not complete";
   for (size_t i = 0; i < s->n; i++) {
-    const launch_rec *r = &s->launches[i];
+    const launch_rec *r = rec(s, i);
+    if (!partial && r->error) partial = "a launch did not complete";
     vs_exec_stats_add(&tot, &r->e);
     cycles += r->cycles;
     secs += r->seconds;
@@ -149,6 +213,8 @@ int vs_stats_write_json(const vs_stats *s, FILE *out, vs_error *err)
     num(o, "pds_size", r->private_bytes);
     if (r->timing) num(o, "cycles", (double)r->cycles);
     num(o, "seconds", r->seconds);
+    cJSON_AddBoolToObject(o, "completed", r->error == NULL);
+    if (r->error) cJSON_AddStringToObject(o, "error", r->error);
     cJSON *e = exec_json(&r->e, r->wave_size);
     cJSON *child = e->child;
     e->child = NULL;
@@ -164,9 +230,12 @@ int vs_stats_write_json(const vs_stats *s, FILE *out, vs_error *err)
     cJSON_AddItemToArray(arr, o);
   }
   cJSON_AddStringToObject(root, "mode", timing ? "timing" : "functional");
+  cJSON_AddBoolToObject(root, "partial", partial != NULL);
+  if (partial) cJSON_AddStringToObject(root, "partial_reason", partial);
   if (timing) num(root, "cycles", (double)cycles);
   num(root, "seconds", secs);
   cJSON_AddItemToObject(root, "totals", exec_json(&tot, 0));
+  num(root, "omitted_launches", (double)s->earlier.count);
   cJSON_AddItemToObject(root, "launches", arr);
   char *txt = cJSON_Print(root);
   cJSON_Delete(root);
@@ -179,8 +248,10 @@ int vs_stats_write_json(const vs_stats *s, FILE *out, vs_error *err)
 
 void vs_stats_print(const vs_stats *s, FILE *out)
 {
+  if (s->earlier.count)
+    fprintf(out, "  (statistics: the first %" PRIu64 " launches are only in the totals)\n", s->earlier.count);
   for (size_t i = 0; i < s->n; i++) {
-    const launch_rec *r = &s->launches[i];
+    const launch_rec *r = rec(s, i);
     const vs_exec_stats *e = &r->e;
     fprintf(out, "%s: %" PRIu64 " work-groups, %" PRIu64 " warp / %" PRIu64 " thread instructions",
             r->name, e->workgroups, e->warp_insns, e->thread_insns);

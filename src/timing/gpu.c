@@ -206,6 +206,21 @@ static void limit_error(vs_gpu *g, const char *what, uint64_t n, uint64_t at)
                  g->l->name ? g->l->name : "?", what, n, at);
   }
   g->failed = 1;
+  g->end_cycle = at; /* the cycles simulated (partial statistics) */
+}
+
+static void stop_request(vs_gpu *g, uint64_t at)
+{
+  vs_warp *w = some_warp(g);
+  if (w) {
+    vs_warp_fault(w, VS_FAULT_STOPPED, 0, "stopped on request at cycle %" PRIu64, at);
+    vs_exec_report_fault(&g->ex, w, &g->err);
+  } else {
+    vs_error_set(&g->err, VS_E_STOPPED, "kernel '%s' stopped on request at cycle %" PRIu64,
+                 g->l->name ? g->l->name : "?", at);
+  }
+  g->failed = 1;
+  g->end_cycle = at;
 }
 
 static void deadlock_error(vs_gpu *g, uint64_t at)
@@ -213,14 +228,46 @@ static void deadlock_error(vs_gpu *g, uint64_t at)
   char buf[VS_ERRMSG_MAX];
   size_t n = (size_t)snprintf(buf, sizeof buf,
                               "deadlock in kernel '%s': no instruction issued and no memory "
-                              "request moved for %" PRIu64 " cycles (sim.watchdog), cycle %" PRIu64
+                              "request in flight for %" PRIu64 " cycles (sim.watchdog%s), cycle %" PRIu64
                               "; %u of %u work-groups done; warps:",
-                              g->l->name ? g->l->name : "?", g->c->sim_watchdog, at, g->wgs_done,
-                              g->nwg);
+                              g->l->name ? g->l->name : "?", g->watchdog,
+                              g->c->sim_watchdog ? "" : ", derived from the configuration", at,
+                              g->wgs_done, g->nwg);
   for (unsigned i = 0; i < g->nsm && n < sizeof buf; i++)
     n += vs_sm_describe(&g->sm[i], at, buf + n, sizeof buf - n);
   vs_error_set(&g->err, VS_E_DEADLOCK, "%s", buf);
   g->failed = 1;
+  g->end_cycle = at;
+}
+
+/* The watchdog when sim.watchdog is 0: 100000 cycles plus the longest a
+ * launch can legally go with no instruction issued and no memory request in
+ * flight under this configuration -- the start and dispatch latencies, the
+ * slowest unit taking a pass per lane (VS_MAX_LANES), operand collection
+ * with a conflict per operand, and the remaining pipeline latencies.
+ * Memory latency is not part of it: cycles with a request in flight are
+ * never counted. */
+static uint64_t derived_watchdog(const struct vs_timing_config *c)
+{
+  const uint64_t units[] = {c->ex_salu_latency, c->ex_valu_latency, c->ex_mul_latency,
+                            c->ex_fpu_latency,  c->ex_fma_latency,  c->ex_sfu_latency,
+                            c->ex_div_latency,  c->ex_csr_latency,  c->ex_simt_latency,
+                            c->ex_tensor_latency + c->ex_tensor_ii};
+  uint64_t unit = 0;
+  for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+    if (units[i] > unit) unit = units[i];
+  return 100000 + c->sim_start_latency + c->disp_latency + c->disp_wg_interval +
+         c->disp_warp_interval * c->gpu_warps_per_sm + unit * VS_MAX_LANES +
+         c->core_opc_latency * 8 + c->core_decode_latency + c->core_wb_latency +
+         c->core_branch_latency + c->core_barrier_latency + c->lsu_agu_latency +
+         c->ic_hit_latency + c->dc_hit_latency + c->lds_latency * VS_MAX_LANES;
+}
+
+static int memory_busy(const vs_gpu *g, uint64_t now)
+{
+  for (unsigned i = 0; i < g->nsm; i++)
+    if (vs_sm_memory_busy(&g->sm[i], now)) return 1;
+  return 0;
 }
 
 /* ---- the cycle loop ---- */
@@ -231,6 +278,7 @@ static void run(vs_gpu *g)
   g->disp_at = c->sim_start_latency;
   g->now = 0;
   g->last_progress = 0;
+  g->watchdog = c->sim_watchdog ? c->sim_watchdog : derived_watchdog(c);
   if (g->nwg == 0) {
     g->end_cycle = 0;
     return;
@@ -239,6 +287,10 @@ static void run(vs_gpu *g)
   for (;;) {
     uint64_t now = g->now, wake = VS_NEVER;
     int act = 0, prog = 0;
+    if (g->opt->stop && *g->opt->stop) {
+      stop_request(g, now);
+      return;
+    }
     if (g->opt->on_progress && (++iter & 0xffff) == 0) { /* now and then */
       vs_progress p = {g->wgs_done, g->nwg, g->insns, now};
       g->opt->on_progress(g->opt->on_progress_ctx, &p);
@@ -251,6 +303,7 @@ static void run(vs_gpu *g)
         if (sm >= 0) {
           if (vs_sm_place(&g->sm[sm], g->next_wg++, now, &g->err)) {
             g->failed = 1;
+            g->end_cycle = now;
             return;
           }
           g->disp_at = now + c->disp_wg_interval;
@@ -274,11 +327,16 @@ static void run(vs_gpu *g)
       samples(g, now + 1);
       return;
     }
-    if (prog) g->last_progress = now;
     uint64_t next = now + 1;
     if (!act && c->sim_skip_idle && wake != VS_NEVER && wake > next) next = wake;
-    if (next - g->last_progress > c->sim_watchdog) {
-      deadlock_error(g, g->last_progress + c->sim_watchdog);
+    /* the watchdog counts cycles with no issue, no memory movement and no
+     * memory request in flight: a request's latency, however long the
+     * configuration makes it, is not a deadlock (it is in flight until
+     * the wake this jump goes to, or later) */
+    if (prog) g->last_progress = now;
+    if (!prog && memory_busy(g, now)) g->last_progress = next - 1;
+    if (next - g->last_progress > g->watchdog) {
+      deadlock_error(g, g->last_progress + g->watchdog);
       return;
     }
     if (c->sim_max_cycles && next >= c->sim_max_cycles) {
@@ -336,12 +394,17 @@ int vs_timing_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
   if (rc == 0 && opt->on_print && opt->on_print(opt->on_print_ctx, dev, l))
     rc = vs_error_set(err, VS_E_KERNEL, "kernel '%s': the print buffer could not be read",
                       l->name ? l->name : "?");
-  if (rc == 0 && opt->stats) {
+  if (opt->stats) { /* also a launch that stopped: what it did until then */
     g->es.warp_insns = g->insns;
     g->es.thread_insns = g->thread_insns;
     g->es.workgroups = g->wgs_done;
     void *json = vs_tstats_json(g, secs);
-    if (vs_stats_add_launch(opt->stats, l, &g->es, cycles, secs, json, err)) rc = -1;
+    vs_error serr = {0};
+    if (vs_stats_add_launch(opt->stats, l, &g->es, cycles, secs, json, &serr) ||
+        (rc && vs_stats_launch_stopped(opt->stats, err->msg, &serr))) {
+      if (rc == 0) *err = serr;
+      rc = -1;
+    }
   }
   if (rc == 0 && c->report) vs_tstats_summary(g, secs, c->report);
   if (rc == 0 && g->obs && g->obs->launch_end) {

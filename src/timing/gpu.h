@@ -130,6 +130,7 @@ typedef struct vs_gpu {
   uint64_t disp_at;
   /* time */
   uint64_t now, seq, end_cycle, last_progress;
+  uint64_t watchdog;          /* sim.watchdog, or the one derived from the configuration */
   uint64_t insns;             /* warp instructions issued */
   uint64_t thread_insns;
   /* errors */
@@ -153,6 +154,10 @@ void vs_sm_cycle(vs_sm *s, uint64_t now);
 int vs_sm_place(vs_sm *s, uint32_t id, uint64_t now, vs_error *err);
 /* Memory instructions in flight / busy MSHRs (observer samples) */
 unsigned vs_sm_outstanding(const vs_sm *s, uint64_t now);
+/* 1 if a memory request of the SM is in flight at now: a memory
+ * instruction, a D- or I-cache miss, a write, a work-group's D-cache flush
+ * (the watchdog does not count such cycles: any latency is legal) */
+int vs_sm_memory_busy(const vs_sm *s, uint64_t now);
 unsigned vs_sm_active_warps(const vs_sm *s);
 /* Appends a description of every warp (deadlock report) */
 size_t vs_sm_describe(const vs_sm *s, uint64_t now, char *buf, size_t len);

@@ -321,6 +321,7 @@ static void fail(vs_sm *s, vs_warp *w)
   vs_gpu *g = s->g;
   if (!g->failed) vs_exec_report_fault(&g->ex, w, &g->err);
   g->failed = 1;
+  g->end_cycle = g->now + 1; /* this cycle ran (partial statistics) */
 }
 
 /* Sends a memory instruction to the LSU */
@@ -548,6 +549,14 @@ void vs_sm_cycle(vs_sm *s, uint64_t now)
 unsigned vs_sm_outstanding(const vs_sm *s, uint64_t now)
 {
   return s->lsu.count + vs_cache_mshr_busy(&s->dc.c, now) + vs_dcache_wshr_busy(&s->dc, now);
+}
+
+int vs_sm_memory_busy(const vs_sm *s, uint64_t now)
+{
+  if (vs_sm_outstanding(s, now) || vs_cache_mshr_busy(&s->fe.ic, now)) return 1;
+  for (unsigned k = 0; k < s->nwg; k++)
+    if (s->wg[k].used && s->wg[k].flushing && s->wg[k].end_at > now) return 1;
+  return 0;
 }
 
 unsigned vs_sm_active_warps(const vs_sm *s)

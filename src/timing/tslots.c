@@ -9,14 +9,15 @@ int vs_tslots_init(vs_tslots *s, unsigned log2size, unsigned cap, vs_error *err)
   s->mask = (uint32_t)(n - 1);
   s->cap = (uint16_t)(cap ? cap : 1);
   s->busy = 0;
-  s->tag = vs_malloc(n * sizeof *s->tag, err);
+  /* zeroed rings (tag 0: no cycle) need no initialising pass: the pages
+   * of a large calloc are only touched when used -- a launch reserves few
+   * of the 2^16 DRAM and L2 slots */
+  s->tag = vs_calloc(n, sizeof *s->tag, err);
   s->used = vs_calloc(n, sizeof *s->used, err);
   if (!s->tag || !s->used) {
     vs_tslots_free(s);
     return -1;
   }
-  /* tag UINT64_MAX: no cycle (never equal to a real one) */
-  for (size_t i = 0; i < n; i++) s->tag[i] = UINT64_MAX;
   return 0;
 }
 
@@ -31,7 +32,7 @@ void vs_tslots_free(vs_tslots *s)
 static inline unsigned used_at(const vs_tslots *s, uint64_t t)
 {
   uint32_t i = (uint32_t)t & s->mask;
-  return s->tag[i] == t ? s->used[i] : 0;
+  return s->tag[i] == t + 1 ? s->used[i] : 0;
 }
 
 unsigned vs_tslots_used(const vs_tslots *s, uint64_t t)
@@ -53,8 +54,8 @@ uint64_t vs_tslots_reserve(vs_tslots *s, uint64_t t, unsigned n)
   for (unsigned k = 0; k < n; k++) {
     uint64_t c = start + k;
     uint32_t i = (uint32_t)c & s->mask;
-    if (s->tag[i] != c) {
-      s->tag[i] = c;
+    if (s->tag[i] != c + 1) {
+      s->tag[i] = c + 1;
       s->used[i] = 0;
     }
     s->used[i]++;

@@ -13,7 +13,7 @@
 #include "ventsim/error.h"
 
 typedef struct vs_tslots {
-  uint64_t *tag;     /* cycle a slot currently describes */
+  uint64_t *tag;     /* 1 + the cycle a slot describes; 0: none */
   uint16_t *used;    /* capacity used in that cycle      */
   uint32_t mask;
   uint16_t cap;      /* capacity per cycle               */

@@ -23,16 +23,30 @@ static void stalls_json(cJSON *o, const uint64_t *st)
   for (int r = 0; r < VS_STALL_COUNT; r++) num(o, vs_timing_stall_name(r), (double)st[r]);
 }
 
+/* Requests: lookups made, each request once (hits, pending hits, misses).
+ * A reservation fail is a refused attempt, retried; an atomic bypasses the
+ * L1.  The hit rate is over requests (docs/stats-format.md). */
+static uint64_t requests(const vs_cache_stats *s)
+{
+  return s->hits + s->pending_hits + s->misses;
+}
+
+static double hit_rate(const vs_cache_stats *s)
+{
+  return ratio(s->hits + s->pending_hits, requests(s));
+}
+
 static void cache_json(cJSON *o, const vs_cache_stats *s, uint64_t cycles)
 {
   num(o, "accesses", (double)s->accesses);
+  num(o, "requests", (double)requests(s));
   num(o, "hits", (double)s->hits);
   num(o, "pending_hits", (double)s->pending_hits);
   num(o, "misses", (double)s->misses);
   num(o, "reservation_fails", (double)s->rfails);
   num(o, "evictions", (double)s->evictions);
   num(o, "writebacks", (double)s->writebacks);
-  num(o, "hit_rate", ratio(s->hits + s->pending_hits, s->hits + s->pending_hits + s->misses));
+  num(o, "hit_rate", hit_rate(s));
   num(o, "mshr_allocations", (double)s->mshr_allocs);
   num(o, "mshr_avg_occupancy", ratio(s->mshr_busy_cycles, cycles));
   num(o, "mshr_max_occupancy", (double)s->mshr_max);
@@ -246,12 +260,14 @@ void vs_tstats_collect(const vs_gpu *g, vs_timing_stats *st, double seconds)
   st->seconds = seconds;
 }
 
-static void cache_line(FILE *out, const char *name, const vs_cache_stats *s)
+static void cache_line(FILE *out, const char *name, const vs_cache_stats *s, uint64_t atomics)
 {
-  fprintf(out, "  %-6s %8" PRIu64 " accesses, %8" PRIu64 " hits, %6" PRIu64 " pending hits, %6" PRIu64
-               " misses, %6" PRIu64 " reservation fails (hit rate %.1f%%)\n",
-          name, s->accesses, s->hits, s->pending_hits, s->misses, s->rfails,
-          100.0 * ratio(s->hits + s->pending_hits, s->hits + s->pending_hits + s->misses));
+  fprintf(out, "  %-6s %8" PRIu64 " lookups: %" PRIu64 " requests (%" PRIu64 " hits, %" PRIu64
+               " pending hits, %" PRIu64 " misses; hit rate %.1f%%), %" PRIu64 " reservation fails",
+          name, s->accesses, requests(s), s->hits, s->pending_hits, s->misses, 100.0 * hit_rate(s),
+          s->rfails);
+  if (atomics) fprintf(out, ", %" PRIu64 " atomics", atomics);
+  fputc('\n', out);
 }
 
 void vs_tstats_summary(const vs_gpu *g, double seconds, FILE *out)
@@ -270,9 +286,9 @@ void vs_tstats_summary(const vs_gpu *g, double seconds, FILE *out)
     if (t.stalls[r])
       fprintf(out, " %s %.1f%%", vs_timing_stall_name(r), 100.0 * ratio(t.stalls[r], all));
   fputc('\n', out);
-  cache_line(out, "icache", &t.ic);
-  cache_line(out, "dcache", &t.dc);
-  cache_line(out, "l2", &t.l2);
+  cache_line(out, "icache", &t.ic, 0);
+  cache_line(out, "dcache", &t.dc, t.d.atomics); /* atomics go past the L1 */
+  cache_line(out, "l2", &t.l2, 0);
   fprintf(out, "  lsu    %" PRIu64 " instructions, %.2f requests each; lds %" PRIu64
                " accesses, %" PRIu64 " bank-conflict passes; dram %" PRIu64 " B read, %" PRIu64
                " B written\n",

@@ -38,6 +38,7 @@ struct vs_timeline {
   int first;       /* no event written yet (no comma)                */
   int in_launch;
   char *kname;     /* current launch's kernel name                   */
+  char *partial;   /* why the trace is incomplete, or NULL           */
   uint32_t grid[3];
   unsigned nsm;
   span warp[TL_MAX_SMS][TL_MAX_SLOTS];
@@ -54,13 +55,18 @@ static void sep(vs_timeline *t)
   t->first = 0;
 }
 
+/* A JSON string: UTF-8 as it is, control characters and DEL escaped, and
+ * bytes that are not UTF-8 (a name from a Latin-1 file name) as U+FFFD. */
 static void json_str(FILE *f, const char *s)
 {
   fputc('"', f);
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+  for (const unsigned char *p = (const unsigned char *)s; *p;) {
+    size_t n = vs_utf8_len(p);
     if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
-    else if (*p < 0x20 || *p >= 0x7f) fprintf(f, "\\u%04x", *p); /* ASCII out: valid JSON */
-    else fputc(*p, f);
+    else if (*p < 0x20 || *p == 0x7f) fprintf(f, "\\u%04x", *p);
+    else if (n) fwrite(p, 1, n, f);
+    else fputs("\\ufffd", f);
+    p += n ? n : 1;
   }
   fputc('"', f);
 }
@@ -212,11 +218,17 @@ static void seen(vs_timeline *t, uint64_t abs)
 
 /* ---- observer callbacks ---- */
 
+static void note_partial(vs_timeline *t, const char *why)
+{
+  if (!t->partial) t->partial = strdup(why);
+}
+
 static void on_launch_begin(void *ctx, const vs_launch *l, unsigned num_sms, unsigned warps_per_sm)
 {
   (void)warps_per_sm;
   vs_timeline *t = ctx;
   if (t->in_launch) { /* the previous launch failed: close it where it stopped */
+    note_partial(t, "a launch did not complete");
     close_launch(t, t->last, 1);
     t->base = t->last;
   }
@@ -337,8 +349,14 @@ vs_timing_observer *vs_timeline_observer(vs_timeline *t)
   return &t->obs;
 }
 
+void vs_timeline_set_partial(vs_timeline *t, const char *why)
+{
+  note_partial(t, why && *why ? why : "incomplete");
+}
+
 int vs_timeline_finish(vs_timeline *t, vs_error *err)
 {
+  if (t->in_launch) note_partial(t, "a launch did not complete");
   close_launch(t, t->last, 1);
   FILE *f = t->f;
   fputs("\n],\n\"displayTimeUnit\":\"ms\",\n\"otherData\":{", f);
@@ -352,6 +370,11 @@ int vs_timeline_finish(vs_timeline *t, vs_error *err)
                ",\"note\":\"stopped at --timeline-max-events; later events are missing\"",
             t->truncated_at);
   else fputs(",\"truncated\":false", f);
+  fprintf(f, ",\"partial\":%s", t->partial ? "true" : "false");
+  if (t->partial) {
+    fputs(",\"partial_reason\":", f);
+    json_str(f, t->partial);
+  }
   fputs("}}\n", f);
   if (fflush(f) != 0 || ferror(f))
     return vs_error_set(err, VS_E_IO, "timeline: write error");
@@ -362,6 +385,7 @@ void vs_timeline_free(vs_timeline *t)
 {
   if (!t) return;
   free(t->kname);
+  free(t->partial);
   free(t);
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bench/bench_functional.sh --quick runs every benchmark kernel and prints
-# one rate line each, with instruction counts that match the kernels:
+# one rate line each, with instruction counts that match the kernels
+# (and bench/bench_startup.sh runs, one run per case):
 #  - func_ref is a 3-instruction loop run 5340 times (53400 / 10) by each of
 #    64 warps, plus 49 instructions counted by hand: start code up to the
 #    kernel call 32 (lla = 2, li 0x2000 = 1 lui, the .bss loop skipped by
@@ -10,7 +11,6 @@
 #    diverges, so it has fewer.
 set -euo pipefail
 fail() { echo "FAIL: $*"; exit 1; }
-export VS_MKCASE=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
 out=$(bash "$VS_SOURCE_DIR/bench/bench_functional.sh" "$VS_BINARY_DIR" --quick) || fail "script failed: $out"
 echo "$out"
 rate='^(func_[a-z]+) +([0-9]+) +([0-9]+) +[0-9.]+ +[0-9.]+ +[0-9.]+ M +[0-9.]+ M +[0-9.]+ M +[0-9.]+$'
@@ -32,3 +32,12 @@ while IFS= read -r line; do
 done <<< "$out"
 [ "$n" -eq 5 ] || fail "expected 5 rate lines, got $n"
 echo "PASS: bench_functional.sh --quick printed $n rate lines"
+
+# bench_startup.sh runs (one run per case, against this build as its own
+# baseline): a line per case with a median, a minimum and a ratio
+out=$(bash "$VS_SOURCE_DIR/bench/bench_startup.sh" "$VS_BINARY_DIR" --baseline "$VS_BINARY_DIR" --runs 1) ||
+  fail "bench_startup.sh failed: $out"
+echo "$out"
+n=$(grep -cE '^(help|tiny|three|timing) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+x$' <<< "$out" || true)
+[ "$n" -eq 4 ] || fail "bench_startup.sh: expected 4 case lines, got $n"
+echo "PASS: bench_startup.sh printed $n case lines"

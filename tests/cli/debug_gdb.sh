@@ -10,7 +10,8 @@
 #  - monitor commands; the run's end (exit code) reaches gdb;
 #  - SIMT stack, active mask, barrier state (tests/debug/branch.s);
 #  - an ebreak in the kernel stops with SIGTRAP and the warp goes on;
-#  - a kernel error is reported as SIGSEGV with its message.
+#  - a kernel error is reported as SIGSEGV with its message;
+#  - set $pc = 0 then stepi is a kernel error, not a crash.
 # Skips (77) only if gdb-multiarch is not installed.
 set -euo pipefail
 command -v gdb-multiarch > /dev/null || { echo "SKIP: gdb-multiarch is not installed"; exit 77; }
@@ -23,13 +24,13 @@ cleanup() {
 trap cleanup EXIT
 fail() { echo "FAIL: $*"; echo "--- gdb output"; cat "$tmp/gdb.out" 2> /dev/null || true
          echo "--- server stderr"; cat "$tmp/srv.err" 2> /dev/null || true; exit 1; }
-MK=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
+MK() { "$VENTSIM" mkcase "$@"; }
 
 mkcase() { # NAME: launch files and ELF of tests/debug/NAME.s
   local s="$VS_SOURCE_DIR/tests/debug/$1.s" spec
   spec=$(grep -m1 '^# mkcase:' "$s" | sed 's/^# mkcase://')
   # shellcheck disable=SC2086
-  "$MK" -o "$tmp/$1.metadata" $spec "$s" || fail "vs_mkcase $1"
+  MK -o "$tmp/$1.metadata" $spec "$s" || fail "ventsim mkcase $1"
   "$VENTSIM" as -o "$tmp/$1.elf" "$s" || fail "ventsim as $1"
 }
 
@@ -242,5 +243,16 @@ expect 'Thread 2 "wg 0 warp 1" received signal SIGSEGV'
 expect "work-group 0 warp 1 (thread 2): faulted"
 expect "exited with code 01"
 grep -q "load from unmapped address" "$tmp/srv.err" || fail "the run did not report the error"
+
+# ---- set $pc = 0 then stepi: a kernel error (SIGSEGV), not a crash of the
+# server (a new warp's empty fetch cache looked valid for page 0)
+start_server "$tmp/branch.metadata"
+run_gdb "$tmp/branch.elf" -ex 'set $pc = 0' -ex stepi -ex 'echo @after\n' -ex continue
+wait_server
+[ "$srv_rc" -eq 1 ] || fail "set \$pc = 0; stepi: exit status $srv_rc, want 1"
+expect 'Thread 1 "wg 0 warp 0" received signal SIGSEGV'
+expect "pc 0x00000000 is not in mapped memory"
+grep -q "kernel error in 'branch', work-group 0 (0,0,0), warp 0, pc 0x00000000" "$tmp/srv.err" ||
+  fail "set \$pc = 0: the run did not report the error"
 
 echo "PASS: gdb-multiarch debugged ventsim run --gdb"

@@ -14,10 +14,10 @@ cleanup() {
 }
 trap cleanup EXIT
 fail() { echo "FAIL: $*"; echo "--- server stderr"; cat "$tmp/srv.err" 2> /dev/null || true; exit 1; }
-MK=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
+MK() { "$VENTSIM" mkcase "$@"; }
 s="$VS_SOURCE_DIR/tests/debug/spin.s"
 # shellcheck disable=SC2046
-"$MK" -o "$tmp/spin.metadata" $(grep -m1 '^# mkcase:' "$s" | sed 's/^# mkcase://') "$s" || fail "vs_mkcase"
+MK -o "$tmp/spin.metadata" $(grep -m1 '^# mkcase:' "$s" | sed 's/^# mkcase://') "$s" || fail "ventsim mkcase"
 
 # option conflicts are usage errors (exit 2)
 for bad in "--gdb 0 -j 2" "--gdb 0 --timing" "--gdb 70000" "--gdb x"; do

@@ -53,6 +53,25 @@ head -c 100 "$T/k.elf" > "$T/trunc.elf"
 "$VENTSIM" disasm "$T/trunc.elf" > /dev/null 2> "$T/err"; rc=$?
 [ $rc -eq 1 ] || fail "truncated ELF: exit $rc"
 grep -q 'trunc.elf: ' "$T/err" || { cat "$T/err"; fail "truncated ELF: no message naming it"; }
+# header tables past the end of the file (e_shoff, e_phoff; e_shnum so large
+# that the table runs past it): errors naming the table, as llvm-readelf's
+python3 - "$T" <<'PY'
+import struct, sys
+t = sys.argv[1]
+d = open(t + "/k.elf", "rb").read()
+for name, off, val in (("shoff", 32, len(d) + 4096), ("phoff", 28, len(d) + 4096), ("shnum", 48, 0x7fff)):
+    b = bytearray(d)
+    struct.pack_into("<H" if name == "shnum" else "<I", b, off, val)
+    open("%s/%s.elf" % (t, name), "wb").write(b)
+PY
+for x in shoff:section shnum:section phoff:program; do
+  f=${x%%:*} table=${x#*:}
+  "$VENTSIM" disasm "$T/$f.elf" > "$T/out" 2> "$T/err"; rc=$?
+  [ $rc -eq 1 ] || fail "$f past the end: exit $rc ($(cat "$T/out"))"
+  grep -q "$f.elf: the $table header table goes past the end of the file" "$T/err" ||
+    { cat "$T/err"; fail "$f past the end: message"; }
+  [ ! -s "$T/out" ] || fail "$f past the end: output on stdout: $(cat "$T/out")"
+done
 "$VENTSIM" disasm "$T/missing.elf" > /dev/null 2> "$T/err"; rc=$?
 [ $rc -eq 1 ] || fail "missing file: exit $rc"
 grep -q 'missing.elf' "$T/err" || fail "missing file: message does not name it"

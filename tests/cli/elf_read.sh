@@ -28,9 +28,10 @@ grep -q '^file 64 3 224 ' "$tmp/k.co.ours" || fail "k.co is not an ELF64 EM_AMDG
 grep -q '^symbol add_n.kd ' "$tmp/k.co.ours" || fail "no kernel descriptor symbol add_n.kd"
 # a Ventus loader refuses the AMD code object with a clear message
 set +e
-"$VENTSIM" disasm "$tmp/k.co" > /dev/null 2> "$tmp/err"
+"$VENTSIM" mkcase -o "$tmp/x.metadata" --kernel add_n "$tmp/k.co" > /dev/null 2> "$tmp/err"
 rc=$?
 set -e
-[ $rc = 1 ] || fail "disasm of an AMD code object: exit $rc"
-grep -q "not a 32-bit ELF file (Ventus programs are ELF32)" "$tmp/err" || fail "disasm message: $(cat "$tmp/err")"
+[ $rc = 1 ] || fail "mkcase of an AMD code object: exit $rc"
+grep -q "not a 32-bit ELF file (Ventus programs are ELF32)" "$tmp/err" || fail "mkcase message: $(cat "$tmp/err")"
+[ ! -e "$tmp/x.metadata" ] || fail "mkcase wrote a launch for an AMD code object"
 echo "PASS: ELF32 and ELF64 files read as llvm-readobj reads them"

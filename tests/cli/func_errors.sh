@@ -8,7 +8,7 @@ set -euo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-MK=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
+MK() { "$VENTSIM" mkcase "$@"; }
 F=$VS_SOURCE_DIR/tests/func
 
 expect_fail() { # expect_fail PATTERN METADATA [options...]
@@ -23,7 +23,7 @@ expect_fail() { # expect_fail PATTERN METADATA [options...]
   [ "$(grep -c '' "$tmp/err")" -le 12 ] || fail "$meta: more than a message: $(head -c 500 "$tmp/err")"
 }
 
-"$MK" -o "$tmp/good.metadata" --kernel scale --grid 2 --warps 2 --threads 4 \
+MK -o "$tmp/good.metadata" --kernel scale --grid 2 --warps 2 --threads 4 \
   --buf 64:iota --buf 64 --buf 64 "$F/twolaunch.s" || fail mkcase
 "$VENTSIM" run -q "$tmp/good.metadata" || fail "the unmodified launch fails"
 nm=$(grep -c '' "$tmp/good.metadata")
@@ -86,7 +86,7 @@ expect_fail "dmissing.data" "$tmp/dmissing.metadata"
 kfail() { # kfail KERNEL PATTERN [run options...]
   local k=$1 pat=$2
   shift 2
-  "$MK" -o "$tmp/$k.metadata" --kernel "$k" --grid 2 --warps 2 --threads 4 --buf 64 "$F/errors.s" || fail "mkcase $k"
+  MK -o "$tmp/$k.metadata" --kernel "$k" --grid 2 --warps 2 --threads 4 --buf 64 "$F/errors.s" || fail "mkcase $k"
   expect_fail "$pat" "$tmp/$k.metadata" "$@"
   expect_fail "kernel error in '$k', work-group [01] ([01],0,0), warp [01], pc 0x" "$tmp/$k.metadata" "$@" -j 2 --interleave 1
 }
@@ -109,4 +109,26 @@ grep -q -- "--isa: unknown ISA 'nope' (known: ventus" "$tmp/err" || fail "run --
 grep -q -- "unknown ISA 'nope' (known: ventus" "$tmp/aerr" || fail "as --isa nope: $(cat "$tmp/aerr")"
 [ ! -e "$tmp/x.elf" ] || fail "as --isa nope wrote an output file"
 "$VENTSIM" run -q --isa ventus "$tmp/good.metadata" || fail "run --isa ventus"
+kfail misaligned_pc "warp 1, pc 0x8000[0-9a-f]*[26ae] \`(no instruction: misaligned pc)\`: misaligned pc 0x8000"
+# the memory limit: a warp writes a new page of private memory 256 times
+MK -o "$tmp/memlimit.metadata" --kernel memlimit --grid 2 --warps 2 --threads 4 --pds 262144 --buf 64 \
+  "$F/errors.s" || fail "mkcase memlimit"
+expect_fail "warp 1, pc 0x8000[0-9a-f]* \`sw t2, 0(t1)\`: store to 0x[0-9a-f]* exceeds the device memory limit" \
+  "$tmp/memlimit.metadata" --mem-limit 131072
+# ---- range errors of options: one wording (exit 2); --help says 0 = no limit
+usage_fail() { # PATTERN ARGS...
+  local pat=$1 rc
+  shift
+  set +e
+  "$VENTSIM" run "$@" "$tmp/good.metadata" > /dev/null 2> "$tmp/err"
+  rc=$?
+  set -e
+  [ $rc = 2 ] || fail "run $*: exit $rc, expected 2"
+  grep -qx -- "ventsim run: $pat" "$tmp/err" || fail "run $*: message $(cat "$tmp/err")"
+}
+usage_fail "-j: '0' is not a number in 1..1024" -j 0
+usage_fail "-j: '2000' is not a number in 1..1024" -j 2000
+usage_fail "--interleave: 'x' is not a number in 0..1073741824" --interleave x
+"$VENTSIM" run --help | grep -A1 -- "--max-instructions N" | grep -q "0 = no limit" ||
+  fail "run --help: --max-instructions 0"
 echo "PASS: func errors"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ventsim run on launches of our own kernels (tests/func/*.s, made into
-# .metadata/.data by vs_mkcase): a 3-D NDRange of several work-groups, a
+# .metadata/.data by ventsim mkcase): a 3-D NDRange of several work-groups, a
 # two-launch sequence where the second launch reads what the first wrote,
 # -j 2 dumps equal to -j 1, the instruction limit, the summary line and
 # --quiet.
@@ -8,14 +8,14 @@ set -euo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-MK=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
+MK() { "$VENTSIM" mkcase "$@"; }
 F=$VS_SOURCE_DIR/tests/func
 
 # value of the word at ADDR (hex, no 0x) in a dump
 word() { awk -v a="$2" '$1 == a { print $2 }' "$1"; }
 
 # ---- 3-D NDRange: 3 x 2 x 2 work-groups of 2 warps x 4 threads ----------
-"$MK" -o "$tmp/ndrange.metadata" --kernel ndrange --grid 3,2,2 --warps 2 --threads 4 \
+MK -o "$tmp/ndrange.metadata" --kernel ndrange --grid 3,2,2 --warps 2 --threads 4 \
   --buf 4096 "$F/ndrange.s" || fail mkcase ndrange
 "$VENTSIM" run -q --dump "$tmp/nd1.dump" "$tmp/ndrange.metadata" || fail "run ndrange"
 "$VENTSIM" run -q -j 2 --dump "$tmp/nd2.dump" "$tmp/ndrange.metadata" || fail "run ndrange -j 2"
@@ -37,9 +37,9 @@ after=$(printf '%08x' $(( 0x90002000 + 4 * GX * GY * GZ )))
 
 # ---- two launches on one memory image --------------------------------
 N=64
-"$MK" -o "$tmp/scale_0.metadata" --kernel scale --grid 4 --warps 2 --threads 8 \
+MK -o "$tmp/scale_0.metadata" --kernel scale --grid 4 --warps 2 --threads 8 \
   --buf 256:iota --buf 256 --buf 256 "$F/twolaunch.s" || fail mkcase scale
-"$MK" -o "$tmp/accum_1.metadata" --kernel accum --grid 4 --warps 2 --threads 8 \
+MK -o "$tmp/accum_1.metadata" --kernel accum --grid 4 --warps 2 --threads 8 \
   --buf 256:iota --buf 256 --buf 256 "$F/twolaunch.s" || fail mkcase accum
 # The second launch's files must not carry B (0x90003000): as in the Ventus
 # runtime's dumps, a later launch only holds the buffers new at that launch.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The build's layers (src/CMakeLists.txt, VS_LAYERS) form a DAG: every
-# symbol of ours (vs_*, vt_*, vtu_*) that a layer's archive uses and does
+# symbol of ours (vs_*, vt_*, vtu_*, amd_*, cc_*) that a layer's archive uses and does
 # not define itself must be defined by a layer listed before it.
 #     layers.sh LIB_LOWEST.a ... LIB_HIGHEST.a
 # Exit 0 when that holds; 1 with one line per offending use otherwise.
@@ -19,7 +19,7 @@ fail=0
 for lib in "$@"; do
   l=$(name "$lib")
   nm -g --defined-only "$lib" | awk 'NF == 3 { print $3 }' | sort -u > "$tmp/own"
-  nm -u "$lib" | awk '{ print $NF }' | grep -E '^(vs|vt|vtu)_' | sort -u > "$tmp/used" || true
+  nm -u "$lib" | awk '{ print $NF }' | grep -E '^(vs|vt|vtu|amd|cc)_' | sort -u > "$tmp/used" || true
   comm -23 "$tmp/used" "$tmp/own" | comm -23 - "$tmp/below" > "$tmp/up"
   while read -r sym; do
     where=$(awk -v s="$sym" '$1 == s { print $2 }' "$tmp/defs" | paste -sd, -)

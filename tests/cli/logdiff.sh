@@ -11,8 +11,8 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-"$VS_BINARY_DIR/tests/vs_mkcase" -o "$T/v.metadata" --kernel vecadd --grid 2 --warps 2 --threads 4 \
-  --buf 64:iota --buf 64:rand:3 --buf 64 "$VS_SOURCE_DIR/tests/timing/vecadd.s" || fail vs_mkcase
+"$VENTSIM" mkcase -o "$T/v.metadata" --kernel vecadd --grid 2 --warps 2 --threads 4 \
+  --buf 64:iota --buf 64:rand:3 --buf 64 "$VS_SOURCE_DIR/tests/timing/vecadd.s" || fail "ventsim mkcase"
 "$VENTSIM" run -q --trace "$T/a.log" --interleave 1 "$T/v.metadata" || fail "run --interleave 1"
 "$VENTSIM" run -q --trace "$T/b.log" "$T/v.metadata" || fail "run"
 cmp -s "$T/a.log" "$T/b.log" && fail "the two interleavings gave the same file; the test needs them to differ"

@@ -2,7 +2,9 @@
 # ventsim plot (docs/plots.md) draws the expected PNG charts from real runs:
 # 6 for timing statistics, 2 for functional statistics, 1 for a timeline;
 # each a PNG (signature, IHDR of the figure size), not blank, and listed on
-# stdout.  Bad input: exit 1 and no chart.  Skipped (77) without matplotlib.
+# stdout; the timeline with its launches track and the trace's state names,
+# a cut-off or partial trace said so, --window.  Bad input: exit 1 and no
+# chart.  Skipped (77) without matplotlib.
 set -euo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -11,10 +13,10 @@ python3 -c 'import matplotlib' 2> /dev/null || /usr/bin/python3 -c 'import matpl
   { echo "SKIP: matplotlib is not installed"; exit 77; }
 PY=python3
 python3 -c 'import matplotlib' 2> /dev/null || PY=/usr/bin/python3
-MK=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
+MK() { "$VENTSIM" mkcase "$@"; }
 s="$VS_SOURCE_DIR/tests/timing/vecadd.s"
-"$MK" -o "$tmp/va.metadata" --kernel vecadd --grid 12 --warps 4 --threads 16 \
-  --buf 4096:iota --buf 4096:rand:3 --buf 4096 "$s" || fail "vs_mkcase"
+MK -o "$tmp/va.metadata" --kernel vecadd --grid 12 --warps 4 --threads 16 \
+  --buf 4096:iota --buf 4096:rand:3 --buf 4096 "$s" || fail "ventsim mkcase"
 cp "$tmp/va.metadata" "$tmp/vb.metadata"
 cp "$tmp/va.data" "$tmp/vb.data"
 
@@ -80,6 +82,54 @@ expect "$tmp/p3" "$tmp/out" instruction_mix.png memory.png
 
 "$VENTSIM" plot -o "$tmp/p4" "$tmp/tl.json" > "$tmp/out" || fail "plot a timeline"
 expect "$tmp/p4" "$tmp/out" timeline.png
+
+# what a chart shows, from its PNG Description text (written with the picture)
+desc() {
+  "$PY" - "$1" <<'EOF'
+import struct, sys
+d = open(sys.argv[1], "rb").read()
+i = 8
+while i < len(d):
+    n, = struct.unpack(">I", d[i:i + 4])
+    if d[i + 4:i + 8] == b"tEXt":
+        k, v = d[i + 8:i + 8 + n].split(b"\0", 1)
+        if k == b"Description":
+            print(v.decode("latin-1"))
+    i += 12 + n
+EOF
+}
+# the launches track, the trace's state names ("run", not "issued")
+desc "$tmp/p4/timeline.png" > "$tmp/d"
+grep -q "tracks: launches, SM 0 " "$tmp/d" || fail "timeline: no launches track: $(cat "$tmp/d")"
+grep -q "launch va \[0, " "$tmp/d" || fail "timeline: the launch span is not drawn: $(cat "$tmp/d")"
+grep -qE "states: (.*, )?run(,|;)" "$tmp/d" || fail "timeline: no 'run' state: $(cat "$tmp/d")"
+if grep -q "issued" "$tmp/d"; then fail "timeline: 'issued' instead of the trace's 'run'"; fi
+if grep -q "cut off\|partial" "$tmp/d"; then fail "timeline: a complete trace called cut off or partial"; fi
+# a trace cut off by --timeline-max-events says so, on the picture and stderr
+"$VENTSIM" run -q --timeline "$tmp/cut.json" --timeline-max-events 200 "$tmp/va.metadata" 2> /dev/null ||
+  fail "cut timeline run"
+"$VENTSIM" plot -o "$tmp/p5" "$tmp/cut.json" > "$tmp/out" 2> "$tmp/err" || fail "plot a cut timeline"
+at=$("$PY" -c 'import json,sys; print(json.load(open(sys.argv[1]))["otherData"]["truncated_at_cycle"])' "$tmp/cut.json")
+grep -q "cut off at cycle $at by --timeline-max-events" "$tmp/err" || fail "cut timeline: stderr: $(cat "$tmp/err")"
+desc "$tmp/p5/timeline.png" | grep -q "cut off at cycle $at by --timeline-max-events (200 events)" ||
+  fail "cut timeline: not on the picture"
+# a window: only those cycles; a partial run (the cycle limit) is said so
+"$VENTSIM" plot -o "$tmp/p6" --window 300:900 "$tmp/tl.json" > "$tmp/out" || fail "plot --window"
+desc "$tmp/p6/timeline.png" | grep -q "^window 300:900;" || fail "--window not applied to the timeline"
+"$VENTSIM" plot -o "$tmp/p7" --window 200: "$tmp/t.json" > "$tmp/out" || fail "plot --window stats"
+desc "$tmp/p7/ipc.png" | grep -q "^window 200:" || fail "--window not applied to the IPC chart"
+set +e
+"$VENTSIM" run -q --max-cycles 700 --timeline "$tmp/part.json" "$tmp/va.metadata" 2> /dev/null
+set -e
+"$VENTSIM" plot -o "$tmp/p8" "$tmp/part.json" > "$tmp/out" || fail "plot a partial timeline"
+desc "$tmp/p8/timeline.png" | grep -q "partial: .*cycle limit" || fail "partial timeline: not said"
+for w in 5 9:3 x:1 :; do
+  set +e
+  "$VENTSIM" plot -o "$tmp/pw" --window "$w" "$tmp/tl.json" > /dev/null 2> "$tmp/err"
+  rc=$?
+  set -e
+  [ $rc = 2 ] && grep -q -- "--window '$w'" "$tmp/err" || fail "--window $w: exit $rc, $(cat "$tmp/err")"
+done
 
 # bad input: exit 1 with a message naming the file, no chart
 bad() {

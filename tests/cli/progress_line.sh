@@ -10,9 +10,9 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-"$VS_BINARY_DIR/tests/vs_mkcase" -o "$T/fma.metadata" --kernel timing_fma --grid 8 --warps 4 \
+"$VENTSIM" mkcase -o "$T/fma.metadata" --kernel timing_fma --grid 8 --warps 4 \
   --threads 32 --buf 8192:f32rand:1 --buf 8192 --arg 16000 \
-  "$VS_SOURCE_DIR/bench/kernels/timing_fma.s" || fail "vs_mkcase"
+  "$VS_SOURCE_DIR/bench/kernels/timing_fma.s" || fail "ventsim mkcase"
 
 # on a terminal: script(1) runs the command on a pty and copies what it
 # writes (stdout and stderr) to the typescript file

@@ -28,3 +28,10 @@ case "$libs" in *"$tmp/prefix/"*libventsim.so*) ;; *) echo "not linked against t
 out=$("$tmp/host" "$tmp/vecadd.elf")
 echo "$out"
 [ "$out" = "PASSED" ]
+
+# the installed ventsim makes and runs a launch: as -> mkcase -> run
+"$tmp/prefix/bin/ventsim" mkcase --help | grep -q "usage: ventsim mkcase" || { echo "mkcase --help"; exit 1; }
+"$tmp/prefix/bin/ventsim" mkcase -o "$tmp/v.metadata" --kernel vecadd --grid 2 --warps 2 --threads 8 \
+  --buf 128:f32iota --buf 128:f32iota --buf 128 "$tmp/vecadd.elf"
+"$tmp/prefix/bin/ventsim" run -q --dump "$tmp/dump.txt" "$tmp/v.metadata"
+grep -q "^9000400c 40c00000$" "$tmp/dump.txt" || { echo "installed mkcase/run: c[3] is not 6.0f"; exit 1; }

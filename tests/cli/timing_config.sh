@@ -23,10 +23,10 @@ cmp -s "$tmp/c.ini" "$tmp/d.ini" || fail "round trip with changes"
 [ "$("$VENTSIM" config --get gpu.num_sms)" = 2 ] || fail "--get"
 "$VENTSIM" config --path ventus-verilog | grep -q 'configs/ventus-verilog.ini$' || fail "--path"
 # a run with a dumped configuration gives the same cycles as with the name
-MK=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
+MK() { "$VENTSIM" mkcase "$@"; }
 s="$VS_SOURCE_DIR/tests/timing/vecadd.s"
 # shellcheck disable=SC2046
-"$MK" -o "$tmp/v.metadata" $(grep -m1 '^# mkcase:' "$s" | sed 's/^# mkcase://') "$s"
+MK -o "$tmp/v.metadata" $(grep -m1 '^# mkcase:' "$s" | sed 's/^# mkcase://') "$s"
 "$VENTSIM" config --config ventus-verilog > "$tmp/v.ini"
 "$VENTSIM" run -q --config ventus-verilog --stats "$tmp/1.json" "$tmp/v.metadata"
 "$VENTSIM" run -q --config "$tmp/v.ini" --stats "$tmp/2.json" "$tmp/v.metadata"

@@ -7,11 +7,11 @@ set -euo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-MK=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
+MK() { "$VENTSIM" mkcase "$@"; }
 for k in vecadd lds_mirror atomic; do
   s="$VS_SOURCE_DIR/tests/timing/$k.s"
   # shellcheck disable=SC2046
-  "$MK" -o "$tmp/$k.metadata" $(grep -m1 '^# mkcase:' "$s" | sed 's/^# mkcase://') "$s" || fail "vs_mkcase $k"
+  MK -o "$tmp/$k.metadata" $(grep -m1 '^# mkcase:' "$s" | sed 's/^# mkcase://') "$s" || fail "ventsim mkcase $k"
 done
 launches=("$tmp/vecadd.metadata" "$tmp/lds_mirror.metadata" "$tmp/atomic.metadata")
 strip() { grep -v '"seconds"' "$1"; }

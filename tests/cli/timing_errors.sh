@@ -6,10 +6,10 @@ set -euo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-MK=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
+MK() { "$VENTSIM" mkcase "$@"; }
 s="$VS_SOURCE_DIR/tests/timing/diverge.s"
 # shellcheck disable=SC2046
-"$MK" -o "$tmp/div.metadata" $(grep -m1 '^# mkcase:' "$s" | sed 's/^# mkcase://') "$s" || fail mkcase
+MK -o "$tmp/div.metadata" $(grep -m1 '^# mkcase:' "$s" | sed 's/^# mkcase://') "$s" || fail mkcase
 expect_fail() { # expect_fail STATUS PATTERN ARGS...
   local want=$1 pat=$2
   shift 2

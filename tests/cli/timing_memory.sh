@@ -9,7 +9,7 @@ set -euo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-MK=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
+MK() { "$VENTSIM" mkcase "$@"; }
 configs=("" "--config ventus-verilog" "--set core.scheduler=gto"
          "--set dcache.write_policy=write-through --set dcache.write_allocate=1"
          "--set sim.skip_idle=0 --set gpu.num_sms=3 --set core.issue_per_warp=2 --set core.issue_width=2")
@@ -36,7 +36,7 @@ for s in "$VS_SOURCE_DIR"/tests/timing/*.s "$VS_SOURCE_DIR"/bench/kernels/*.s; d
   [ -n "$spec" ] || continue
   name=$(basename "$s" .s)
   # shellcheck disable=SC2086
-  "$MK" -o "$tmp/$name.metadata" $spec "$s" || fail "vs_mkcase $name"
+  MK -o "$tmp/$name.metadata" $spec "$s" || fail "ventsim mkcase $name"
   check "$name" "$tmp/$name.metadata"
   kernels=$((kernels + 1))
 done

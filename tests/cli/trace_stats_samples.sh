@@ -11,13 +11,13 @@ set -euo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-MK=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
+MK() { "$VENTSIM" mkcase "$@"; }
 PY=python3
 command -v python3 > /dev/null || PY=/usr/bin/python3
 s="$VS_SOURCE_DIR/tests/timing/vecadd.s"
 # 24 work-groups: a run of more than 2048 cycles
-"$MK" -o "$tmp/v.metadata" --kernel vecadd --grid 24 --warps 4 --threads 16 \
-  --buf 8192:iota --buf 8192:rand:3 --buf 8192 "$s" || fail "vs_mkcase"
+MK -o "$tmp/v.metadata" --kernel vecadd --grid 24 --warps 4 --threads 16 \
+  --buf 8192:iota --buf 8192:rand:3 --buf 8192 "$s" || fail "ventsim mkcase"
 
 "$VENTSIM" run -q --set sim.sample_interval=100 --stats "$tmp/s.json" --timeline "$tmp/t.json" \
   "$tmp/v.metadata" || fail "run"

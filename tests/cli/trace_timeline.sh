@@ -14,7 +14,7 @@ set -euo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-MK=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
+MK() { "$VENTSIM" mkcase "$@"; }
 CHECK="$VS_SOURCE_DIR/tests/trace/check_trace.py"
 PY=python3
 command -v python3 > /dev/null || PY=/usr/bin/python3
@@ -22,8 +22,8 @@ check() { "$PY" "$CHECK" "$@" || fail "check_trace.py $*"; }
 
 s="$VS_SOURCE_DIR/tests/timing/vecadd.s"
 # 12 work-groups of 4 warps of 16 threads (spec of the test, not of the output)
-"$MK" -o "$tmp/va.metadata" --kernel vecadd --grid 12 --warps 4 --threads 16 \
-  --buf 4096:iota --buf 4096:rand:3 --buf 4096 "$s" || fail "vs_mkcase"
+MK -o "$tmp/va.metadata" --kernel vecadd --grid 12 --warps 4 --threads 16 \
+  --buf 4096:iota --buf 4096:rand:3 --buf 4096 "$s" || fail "ventsim mkcase"
 cp "$tmp/va.metadata" "$tmp/vb.metadata"
 cp "$tmp/va.data" "$tmp/vb.data"
 SI="--set sim.sample_interval=100"
@@ -133,4 +133,21 @@ rc=$?
 set -e
 [ $rc = 1 ] || fail "unwritable --timeline: exit $rc"
 grep -q "nodir" "$tmp/err" || fail "unwritable --timeline: message $(cat "$tmp/err")"
+# kernel names (from file names) in UTF-8 are written as UTF-8 text, in the
+# timeline and in the statistics; bytes that are not UTF-8 become U+FFFD
+u8=$'\xd1\x8f\xd0\xb4\xd1\x80\xd0\xbe_\xe4\xb9\x98\xe5\xbd\xb1' # "ядро_乘影"
+l1=$'lat\xe9'                                                              # Latin-1
+for n in "$u8" "$l1"; do cp "$tmp/va.metadata" "$tmp/$n.metadata"; cp "$tmp/va.data" "$tmp/$n.data"; done
+"$VENTSIM" run -q --timeline "$tmp/u.json" --stats "$tmp/us.json" "$tmp/$u8.metadata" "$tmp/$l1.metadata" ||
+  fail "run with non-ASCII names"
+python3 - "$tmp/u.json" "$tmp/us.json" <<'EOF2' || fail "non-ASCII names"
+import json, sys
+tl = json.load(open(sys.argv[1], encoding="utf-8"))
+st = json.load(open(sys.argv[2], encoding="utf-8"))
+want = ["\u044f\u0434\u0440\u043e_\u4e58\u5f71", "lat\ufffd"]
+launches = [e["name"] for e in tl["traceEvents"] if e.get("cat") == "launch"]
+assert launches == want, launches
+assert [l["name"] for l in st["launches"]] == want, [l["name"] for l in st["launches"]]
+assert "\\u00" not in open(sys.argv[1], encoding="utf-8").read(), "per-byte escapes"
+EOF2
 echo "PASS: timelines are valid traces that match the statistics"

@@ -19,10 +19,12 @@ check() { # check NAME command...
   if [ $rc -eq 99 ]; then cat "$T/err"; fail "$name: valgrind found errors"; fi
   [ $rc -eq 0 ] || { cat "$T/err"; fail "$name: exit $rc"; }
 }
-"$VS_BINARY_DIR/tests/vs_mkcase" -o "$T/v.metadata" --kernel vecadd --grid 3 --warps 2 --threads 8 \
-  --buf 256:iota --buf 256:rand:3 --buf 256 "$VS_SOURCE_DIR/tests/timing/vecadd.s" || fail vs_mkcase
+"$VENTSIM" mkcase -o "$T/v.metadata" --kernel vecadd --grid 3 --warps 2 --threads 8 \
+  --buf 256:iota --buf 256:rand:3 --buf 256 "$VS_SOURCE_DIR/tests/timing/vecadd.s" || fail "ventsim mkcase"
 check as "$VENTSIM" as -o "$T/r.elf" "$VS_SOURCE_DIR/examples/reduction/reduction.s"
 check disasm "$VENTSIM" disasm "$T/r.elf"
+# an AMD code object (a fuzzing seed, compiled by clang-19 from our OpenCL C)
+check disasm-amd "$VENTSIM" disasm "$VS_SOURCE_DIR/fuzz/corpus/amdco/workitem_gfx900.hsaco"
 check run "$VENTSIM" run --stats "$T/f.json" --trace "$T/f.log" --dump "$T/f.dump" "$T/v.metadata"
 check run-timing "$VENTSIM" run --timing --stats "$T/t.json" --dump "$T/t.dump" "$T/v.metadata"
 cmp -s "$T/f.dump" "$T/t.dump" || fail "timing dump differs from functional dump"
@@ -31,8 +33,8 @@ check example "$VS_BINARY_DIR/examples/reduction/reduction" "$VS_BINARY_DIR/exam
 grep -q PASSED "$T/out" || fail "example did not pass under valgrind"
 # a kernel error path frees everything too
 printf '.text\n.globl k\nk:\n  lw a0, 0(zero)\n' > "$T/bad.s"
-"$VS_BINARY_DIR/tests/vs_mkcase" -o "$T/bad.metadata" --kernel k --grid 1 --warps 1 --threads 4 \
-  "$T/bad.s" || fail vs_mkcase
+"$VENTSIM" mkcase -o "$T/bad.metadata" --kernel k --grid 1 --warps 1 --threads 4 \
+  "$T/bad.s" || fail "ventsim mkcase"
 "${VG[@]}" "$VENTSIM" run "$T/bad.metadata" > /dev/null 2> "$T/err"; rc=$?
 [ $rc -eq 1 ] || { cat "$T/err"; fail "kernel error under valgrind: exit $rc, expected 1"; }
 echo PASS

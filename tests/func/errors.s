@@ -62,3 +62,28 @@ forever:
     ret
 1:
 3:  j       3b
+
+    .globl  misaligned_pc
+misaligned_pc:
+    csrr    t0, CSR_WID
+    bnez    t0, 1f
+    ret
+1:
+    auipc   t1, 0
+    jalr    zero, 6(t1)             # to the middle of the next instruction
+    ret
+
+    .globl  memlimit
+memlimit:                           # (run with little --mem-limit and --pds)
+    csrr    t0, CSR_WID
+    bnez    t0, 1f
+    ret
+1:
+    csrr    t1, CSR_PDS
+    li      t2, 256
+2:  sw      t2, 0(t1)               # a new page of private memory each time
+    li      t3, 4096
+    add     t1, t1, t3
+    addi    t2, t2, -1
+    bnez    t2, 2b
+    ret

@@ -1,7 +1,7 @@
 # 3-D NDRange: every work-item writes (x + 1) | y << 12 | z << 20 at its
 # linear index (z * GY + y) * GX + x, with x, y, z its global ids built
 # from the kernel metadata (spec 6.2: global sizes) and the WG CSRs.
-# Local size is numw * numt along x, 1 along y and z (vs_mkcase).
+# Local size is numw * numt along x, 1 along y and z (ventsim mkcase).
 # Argument: OUT.
     .text
     .globl  ndrange

@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include <cjson/cJSON.h>
+
 #include "common/util.h"
 #include "test_runtime_util.h"
 #include "ventsim/driver.h"
@@ -412,11 +414,16 @@ static void test_start_errors(void **state)
   vt_meta_data m;
   memset(&m, 0, sizeof m);
   assert_err(vt_start(d, &m, 0), "no program has been uploaded");
+  /* a failed start is reported by vt_ready_wait too, once (docs/runtime.md) */
+  assert_err(vt_ready_wait(d, 0), "a launch failed: no program has been uploaded");
+  assert_int_equal(vt_ready_wait(d, 0), 0);
   assert_int_equal(vt_dev_close(d), 0);
 
   drv s;
   drv_setup(&s, 2, 32);
   assert_err(vt_start(s.d, NULL, 0), "metaData is NULL");
+  assert_err(vt_ready_wait(s.d, 0), "a launch failed: metaData is NULL");
+  assert_int_equal(vt_ready_wait(s.d, 0), 0);
   vt_meta_data good = drv_meta(&s, 2, 32, 1);
   m = good; m.kernel_size[1] = 0;
   assert_err(vt_start(s.d, &m, 0), "kernel_size[1] is 0");
@@ -508,6 +515,15 @@ static void test_timing_mode(void **state)
   drv s;
   drv_setup(&s, 4, 64);
   char buf[256];
+  /* checked when set also in functional mode (the mode may change later):
+   * per device and process-wide */
+  assert_err(vt_ventsim_set(s.d, "config", "/nonexistent/cfg.ini"), "/nonexistent/cfg.ini");
+  assert_err(vt_ventsim_set(NULL, "config", "/nonexistent/cfg.ini"), "/nonexistent/cfg.ini");
+  assert_err(vt_ventsim_set(s.d, "config", "no-such-config"), "no-such-config");
+  assert_int_equal(vt_ventsim_get(s.d, "config", buf, sizeof buf), 0);
+  assert_string_equal(buf, "");
+  assert_int_equal(vt_ventsim_set(s.d, "config", "ventus-verilog"), 0);
+  assert_int_equal(vt_ventsim_set(s.d, "config", ""), 0);
   assert_int_equal(vt_ventsim_set(s.d, "mode", "timing"), 0);
   assert_int_equal(vt_ventsim_get(s.d, "mode", buf, sizeof buf), 0);
   assert_string_equal(buf, "timing");
@@ -529,7 +545,9 @@ static void test_timing_mode(void **state)
   setenv("VENTSIM_CONFIG", ini, 1);
   vt_device_h d = NULL;
   assert_err(vt_dev_open(&d), "bogus_key");
-  unsetenv("VENTSIM_MODE");
+  unsetenv("VENTSIM_MODE"); /* functional: the configuration is still checked */
+  assert_err(vt_dev_open(&d), "bogus_key");
+  assert_null(d);
   unsetenv("VENTSIM_CONFIG");
   unlink(ini);
 }
@@ -566,6 +584,51 @@ static void test_threads_trace_stats(void **state)
   free(txt);
   unlink(stats);
   unlink(trace);
+  rmdir(dir);
+}
+
+/* The statistics of a long-running host stay bounded: the last 1024
+ * launches one by one, earlier ones only in the totals (issue 17). */
+static void test_stats_bounded(void **state)
+{
+  (void)state;
+  char dir[] = "/tmp/vs_rt_boundXXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char stats[256];
+  snprintf(stats, sizeof stats, "%s/stats.json", dir);
+  drv s;
+  drv_setup(&s, 1, 32);
+  assert_int_equal(vt_ventsim_set(s.d, "stats", stats), 0);
+  vt_meta_data m = drv_meta(&s, 1, 32, 1);
+  const unsigned n = 1100;
+  for (unsigned i = 0; i < n; i++) assert_int_equal(vt_start(s.d, &m, 0), 0);
+  char *perf = NULL;
+  size_t plen = 0;
+  FILE *f = open_memstream(&perf, &plen);
+  assert_int_equal(vt_dump_perf(s.d, f), 0);
+  fclose(f);
+  assert_non_null(strstr(perf, "statistics: the first 76 launches are only in the totals"));
+  free(perf);
+  assert_int_equal(vt_dev_close(s.d), 0);
+  char *txt = NULL;
+  size_t len = 0;
+  vs_error err;
+  assert_int_equal(vs_read_file(stats, 1 << 26, &txt, &len, &err), 0);
+  cJSON *doc = cJSON_Parse(txt);
+  free(txt);
+  assert_non_null(doc);
+  const cJSON *launches = cJSON_GetObjectItem(doc, "launches");
+  assert_int_equal(cJSON_GetArraySize(launches), 1024);
+  assert_int_equal(cJSON_GetObjectItem(doc, "omitted_launches")->valuedouble, n - 1024);
+  /* the totals still count every launch: n times one launch's count */
+  double one = cJSON_GetObjectItem(cJSON_GetArrayItem(launches, 0), "warp_instructions")->valuedouble;
+  const cJSON *tot = cJSON_GetObjectItem(doc, "totals");
+  assert_true(one > 0);
+  assert_true(cJSON_GetObjectItem(tot, "warp_instructions")->valuedouble == one * n);
+  assert_true(cJSON_GetObjectItem(tot, "workgroups")->valuedouble == 1.0 * n);
+  assert_true(cJSON_IsFalse(cJSON_GetObjectItem(doc, "partial")));
+  cJSON_Delete(doc);
+  unlink(stats);
   rmdir(dir);
 }
 
@@ -691,6 +754,7 @@ int main(void)
     cmocka_unit_test(test_kernel_error),
     cmocka_unit_test(test_timing_mode),
     cmocka_unit_test(test_threads_trace_stats),
+    cmocka_unit_test(test_stats_bounded),
     cmocka_unit_test(test_threads),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -138,6 +138,23 @@ static void two_launches(vs_timing_observer *o)
   one_launch(o, "sec\"ond\\");
 }
 
+/* UTF-8 names are written as UTF-8 (not one \u00XX per byte): Cyrillic,
+ * CJK (乘影) and a 4-byte character; control characters are escaped */
+static const char utf8_name[] = "\xd1\x8f\xd0\xb4\xd1\x80\xd0\xbe_\xe4\xb9\x98\xe5\xbd\xb1_\xf0\x9f\x9a\x80\x01\x7f";
+
+static void utf8_launch(vs_timing_observer *o)
+{
+  one_launch(o, utf8_name);
+}
+
+static void test_utf8(void **state)
+{
+  (void)state;
+  trace t = run(NULL, utf8_launch);
+  assert_true(span(&t, 0, 0, utf8_name, 0) == 30); /* read back byte for byte */
+  cJSON_Delete(t.doc);
+}
+
 static void test_spans(void **state)
 {
   (void)state;
@@ -204,7 +221,7 @@ static void test_limit(void **state)
 
 static void unfinished(vs_timing_observer *o)
 {
-  vs_launch l = mk_launch("stop\xe9" "d"); /* not UTF-8: escaped as U+00E9 */
+  vs_launch l = mk_launch("st\xc3\xb6p\xe9" "d"); /* \xe9 is not UTF-8: U+FFFD */
   o->launch_begin(o->ctx, &l, 2, 8);
   o->wg_start(o->ctx, 1, 0, 3, 10);
   o->warp_state(o->ctx, 1, 0, 3, 0, VS_TW_STARTED, 0, 11);
@@ -218,7 +235,7 @@ static void test_unfinished(void **state)
   trace t = run(NULL, unfinished);
   assert_true(span(&t, 2, 0, "wg 3", 10) == 30); /* closed at the last cycle seen */
   assert_true(span(&t, 2, 64, "barrier", 11) == 29);
-  assert_true(span(&t, 0, 0, "stop\xc3\xa9" "d", 0) == 40); /* read back as UTF-8 */
+  assert_true(span(&t, 0, 0, "st\xc3\xb6p\xef\xbf\xbd" "d", 0) == 40); /* read back as UTF-8 */
   assert_int_equal(count(&t, "X"), 3); /* the run span [40, 40) is empty */
   const cJSON *e;
   int marked = 0;
@@ -260,6 +277,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_spans),
+    cmocka_unit_test(test_utf8),
     cmocka_unit_test(test_window),
     cmocka_unit_test(test_limit),
     cmocka_unit_test(test_unfinished),

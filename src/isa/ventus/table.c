@@ -68,33 +68,51 @@ static void parse_constraints(vtu_alias *a, const char *s)
   }
 }
 
-static void build_index(void)
+/* The decoder's index (what every run needs): rows bucketed by opcode and
+ * funct3, more specific masks (more bits set) first, then table order. */
+static void build_decoder(void)
 {
-  /* decoder buckets; more specific masks first, then table order */
+  /* stable counting sort of the rows by descending mask popcount */
+  unsigned nbits[33] = {0};
+  for (int i = 0; i < VTU_NUM_INSNS; i++) nbits[popcount32(vtu_rows[i].mask)]++;
+  unsigned at[33], pos = 0;
+  for (int p = 32; p >= 0; p--) {
+    at[p] = pos;
+    pos += nbits[p];
+  }
   uint16_t order[VTU_NUM_INSNS];
-  for (int i = 0; i < VTU_NUM_INSNS; i++) order[i] = (uint16_t)i;
-  for (int i = 1; i < VTU_NUM_INSNS; i++) { /* insertion sort: stable */
-    uint16_t x = order[i];
-    int j = i - 1;
-    while (j >= 0 && popcount32(vtu_rows[order[j]].mask) < popcount32(vtu_rows[x].mask)) {
-      order[j + 1] = order[j];
-      j--;
-    }
-    order[j + 1] = x;
+  for (int i = 0; i < VTU_NUM_INSNS; i++) order[at[popcount32(vtu_rows[i].mask)]++] = (uint16_t)i;
+  /* bucket = opcode << 3 | funct3: a row whose mask fixes funct3 goes into
+   * one bucket, any other into the 8 of its opcode; counted, then filled
+   * in `order` (one pass over the rows, not one per bucket) */
+  uint16_t fill[1024] = {0};
+  for (int k = 0; k < VTU_NUM_INSNS; k++) {
+    const vtu_row *r = &vtu_rows[order[k]];
+    unsigned b = (r->match & 0x7f) << 3;
+    if ((r->mask & 0x7000) == 0x7000) fill[b | ((r->match >> 12) & 7)]++;
+    else
+      for (unsigned f3 = 0; f3 < 8; f3++) fill[b | f3]++;
   }
   unsigned n = 0;
   for (unsigned b = 0; b < 1024; b++) {
     bucket_start[b] = (uint16_t)n;
-    unsigned opc = b >> 3, f3 = b & 7;
-    for (int k = 0; k < VTU_NUM_INSNS; k++) {
-      const vtu_row *r = &vtu_rows[order[k]];
-      if ((r->match & 0x7f) != opc) continue;
-      if ((r->mask & 0x7000) == 0x7000 && ((r->match >> 12) & 7) != f3) continue;
-      bucket_rows[n++] = order[k];
-    }
+    n += fill[b];
+    fill[b] = bucket_start[b]; /* now the next free slot of the bucket */
   }
   bucket_start[1024] = (uint16_t)n;
+  for (int k = 0; k < VTU_NUM_INSNS; k++) {
+    const vtu_row *r = &vtu_rows[order[k]];
+    unsigned b = (r->match & 0x7f) << 3;
+    if ((r->mask & 0x7000) == 0x7000) bucket_rows[fill[b | ((r->match >> 12) & 7)]++] = order[k];
+    else
+      for (unsigned f3 = 0; f3 < 8; f3++) bucket_rows[fill[b | f3]++] = order[k];
+  }
+}
 
+/* The names (the assembler's and the disassembler's): mnemonics sorted,
+ * aliases with their constraints. */
+static void build_names(void)
+{
   for (int i = 0; i < VTU_NUM_INSNS; i++) {
     by_name[i].name = vtu_rows[i].mnemonic;
     by_name[i].id = (uint16_t)i;
@@ -110,18 +128,20 @@ static void build_index(void)
   }
 }
 
-static void init(void) { pthread_once(&init_once, build_index); }
+static pthread_once_t names_once = PTHREAD_ONCE_INIT;
+static void init(void) { pthread_once(&init_once, build_decoder); }
+static void init_names(void) { pthread_once(&names_once, build_names); }
 
 const vtu_alias *vtu_aliases(size_t *count)
 {
-  init();
+  init_names();
   *count = NALIASES;
   return aliases;
 }
 
 int vtu_find_mnemonic(const char *s, size_t n)
 {
-  init();
+  init_names();
   size_t lo = 0, hi = VTU_NUM_INSNS;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
@@ -245,7 +265,6 @@ int vtu_decode(uint32_t w0, uint32_t w1, int have_w1, vs_dinsn *d)
 int vtu_encode(const vs_dinsn *d, uint32_t *word, uint32_t *pword, char *err,
               size_t errlen)
 {
-  init();
   if (d->op >= VTU_NUM_INSNS) {
     snprintf(err, errlen, "not an instruction");
     return -1;

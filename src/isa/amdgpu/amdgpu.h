@@ -1,0 +1,178 @@
+/* AMD front end internals: instruction-table rows, operand roles and the
+ * family-neutral operand helpers shared by decoder and printer.
+ * Everything AMD-specific lives under src/isa/amdgpu/. */
+#ifndef VS_ISA_AMDGPU_H
+#define VS_ISA_AMDGPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ventsim/amdgpu.h"
+
+/* Encodings (microcode formats).  VOP3P is the VOP3 opcode space from 0x380
+ * on gfx9; GLOBAL and SCRATCH are FLAT with segment 2 / 1. */
+#define AMD_ENCODINGS(X)                                                      \
+  X(SOP2) X(SOPK) X(SOP1) X(SOPC) X(SOPP) X(SMEM) X(VOP2) X(VOP1) X(VOPC)     \
+  X(VOP3) X(VOP3P) X(VINTRP) X(DS) X(FLAT) X(GLOBAL) X(SCRATCH) X(MUBUF)      \
+  X(MTBUF) X(MIMG) X(EXP)
+enum amd_enc {
+#define X(e) AMD_ENC_##e,
+  AMD_ENCODINGS(X)
+#undef X
+  AMD_NUM_ENC
+};
+extern const char *const amd_enc_names[AMD_NUM_ENC];
+
+/* Instruction classes (the timing model's view; AMD_CLS_* -> VS_CLS_*). */
+#define AMD_CLASSES(X)                                                        \
+  X(SALU) X(SBRANCH) X(SWAIT) X(SMSG) X(SBARRIER) X(SEND) X(SMEM)             \
+  X(VALU) X(VALU64) X(VTRANS) X(VINTRP) X(DS) X(DS_GWS)                       \
+  X(VMEM_LOAD) X(VMEM_STORE) X(VMEM_ATOMIC) X(VMEM_CACHE) X(MIMG) X(EXP)
+enum amd_class {
+#define X(c) AMD_CLS_##c,
+  AMD_CLASSES(X)
+#undef X
+  AMD_NUM_CLS
+};
+extern const char *const amd_class_names[AMD_NUM_CLS];
+
+/* Row flags (FLAGS column of gfx9.def) */
+#define F_SCC_R    (1u << 0)  /* reads SCC                                     */
+#define F_SCC_W    (1u << 1)  /* writes SCC                                    */
+#define F_VCC_R    (1u << 2)  /* reads VCC (VOP2/VOPC e32 form; e64: an SGPR pair) */
+#define F_VCC_W    (1u << 3)  /* writes VCC (e32 form)                         */
+#define F_EXEC_R   (1u << 4)
+#define F_EXEC_W   (1u << 5)
+#define F_M0_R     (1u << 6)  /* reads M0                                      */
+#define F_MODS     (1u << 7)  /* VOP3 source modifiers: abs/neg on float sources,
+                                 sext on integer sources                      */
+#define F_CLAMP    (1u << 8)  /* VOP3 clamp bit                                */
+#define F_OMOD     (1u << 9)  /* VOP3 output modifier                          */
+#define F_OPSEL    (1u << 10) /* VOP3 op_sel (16-bit operand halves)           */
+#define F_OPSEL_Z  (1u << 11) /* op_sel bits of absent sources must be zero     */
+#define F_OPSELHI1 (1u << 12) /* VOP3P: op_sel_hi defaults to 1 (packed math)   */
+#define F_SDWA     (1u << 13) /* has an SDWA form                              */
+#define F_DPP      (1u << 14) /* has a DPP form                                */
+#define F_NOE64    (1u << 15) /* VOP1/VOP2/VOPC with no VOP3 form              */
+#define F_GLC      (1u << 16) /* SMEM: glc bit                                 */
+#define F_STORE    (1u << 17)
+#define F_ATOMIC   (1u << 18)
+#define F_DS2OFF   (1u << 19) /* DS: offset0/offset1 instead of a 16-bit offset */
+#define F_NOOFF    (1u << 20) /* DS: no offset                                 */
+#define F_NOGDS    (1u << 21) /* DS: no gds bit                                */
+#define F_GDSONLY  (1u << 22) /* DS: valid with gds set only                   */
+#define F_SWIZZLE  (1u << 23) /* DS: offset printed as swizzle(...)            */
+#define F_LDS      (1u << 24) /* FLAT/MUBUF load with an LDS-DMA variant        */
+#define F_LDSONLY  (1u << 25) /* MUBUF: valid with lds set only                 */
+#define F_NOTFE    (1u << 26) /* MUBUF: no tfe                                 */
+#define F_NOD16    (1u << 27) /* MIMG: no d16                                  */
+#define F_SREG     (1u << 28) /* scalar sources are registers only             */
+#define F_NOSDWAOMOD (1u << 29) /* integer result: no output modifier in SDWA  */
+
+/* Targets (TARGETS column): bit (1 << amd_target) */
+#define T_900 (1u << AMD_GFX900)
+#define T_906 (1u << AMD_GFX906)
+#define T_ALL (T_900 | T_906)
+
+/* Operand roles: what field an operand comes from and how it prints. */
+#define AMD_ROLES(X)                                                          \
+  X(SDST, "sdst") X(SSRC0, "ssrc0") X(SSRC1, "ssrc1") X(SIMM16, "simm16")     \
+  X(LABEL, "label") X(HWREG, "hwreg") X(IMM32, "imm32") X(GPRIDX, "gpridx")   \
+  X(SIMM16D, "simm16d") X(SIMM16OPT, "simm16opt") X(WAITCNT, "waitcnt")       \
+  X(SENDMSG, "sendmsg") X(GPRIDXMODE, "gpridxmode")                           \
+  X(SDATA, "sdata") X(SBASE, "sbase") X(SOFFSET, "soffset") X(PROBE, "probe") \
+  X(VDST, "vdst") X(VSDST, "vsdst") X(SRC0, "src0") X(SRC1, "src1")           \
+  X(SRC2, "src2") X(CIN, "cin") X(KIMM, "kimm") X(VSRC0, "vsrc0") X(LSRC0, "lsrc0")             \
+  X(VSRC, "vsrc") X(PARAM, "param") X(ATTR, "attr")                           \
+  X(ADDR, "addr") X(DATA0, "data0") X(DATA1, "data1")                         \
+  X(VADDR, "vaddr") X(DATA, "data") X(SADDR, "saddr") X(VDATA, "vdata")       \
+  X(SRSRC, "srsrc") X(FORMAT, "format") X(SSAMP, "ssamp") X(EXPORT, "exp")     \
+  X(VSRC1, "vsrc1") X(VSRC2, "vsrc2") X(ATTR3, "attr3") X(PARAM3, "param3")     \
+  X(LANE, "lane")
+enum amd_role {
+#define X(r, s) AMD_R_##r,
+  AMD_ROLES(X)
+#undef X
+  AMD_NUM_ROLES
+};
+
+/* Value types: register size and how constants print (LLVM's operand
+ * types: 16-bit integer, f16, 32-bit, 64-bit integer, f64, packed 16-bit). */
+#define AMD_TYPES(X)                                                          \
+  X(NONE, "", 1) X(I16, "i16", 1) X(F16, "f16", 1) X(B32, "b32", 1)           \
+  X(F32, "f32", 1) X(B64, "b64", 2) X(F64, "f64", 2) X(PK, "pk", 1)           \
+  X(B96, "b96", 3) X(B128, "b128", 4) X(B160, "b160", 5) X(B256, "b256", 8)   \
+  X(B512, "b512", 16)
+enum amd_type {
+#define X(t, s, n) AMD_T_##t,
+  AMD_TYPES(X)
+#undef X
+  AMD_NUM_TYPES
+};
+extern const uint8_t amd_type_dwords[AMD_NUM_TYPES];
+static inline int amd_type_is_float(unsigned t)
+{
+  return t == AMD_T_F16 || t == AMD_T_F32 || t == AMD_T_F64;
+}
+
+#define AMD_MAX_ROW_OPS 6
+typedef struct amd_row_op {
+  uint8_t role;      /* AMD_R_*                                              */
+  uint8_t type;      /* AMD_T_*                                              */
+  uint8_t optional;  /* printed only in the returning (glc) form of atomics  */
+} amd_row_op;
+
+typedef struct amd_row {
+  const char *mnemonic;
+  const char *operands;  /* the .def string, parsed into ops[]              */
+  uint32_t flags;        /* F_*                                             */
+  uint16_t opc;          /* opcode within its encoding                      */
+  uint8_t enc;           /* AMD_ENC_*                                       */
+  uint8_t cls;           /* AMD_CLS_*                                       */
+  uint8_t targets;       /* T_* mask                                        */
+  uint8_t nops;
+  amd_row_op ops[AMD_MAX_ROW_OPS];
+} amd_row;
+
+/* Rows of the gfx9 table: AMD9_<ID> (semantics entry amdx_<ID>). */
+enum amd9_op {
+#define INSN(id, mn, enc, opc, ops, cls, fl, tg) AMD9_##id,
+#include "isa/amdgpu/gfx9.def"
+#undef INSN
+  AMD9_NUM_INSNS
+};
+
+/* An instruction table of one family, with its decode index. */
+typedef struct amd_table {
+  const char *name;       /* "gfx9"                                          */
+  amd_row *rows;
+  unsigned nrows;
+} amd_table;
+
+const amd_table *amd_table_gfx9(void);
+/* Table of a target, or NULL */
+const amd_table *amd_table_for(amd_target t);
+/* Row index of (encoding, opcode) on target t, or -1. */
+int amd_lookup(amd_target t, unsigned enc, unsigned opc);
+const amd_row *amd_row_of(const amd_insn *d);
+
+/* ---- family-neutral operand helpers (operand.c) ---- */
+/* Resolves a 9-bit VOP source / 8-bit scalar source field of the given
+ * type.  Returns 0, or -1 if LLVM decodes it as invalid. */
+int amd_src_operand(unsigned field, unsigned type, int vop, amd_operand *o, uint16_t *warn);
+/* Scalar destination (7-bit) or SGPR base field of `dwords` registers. */
+int amd_sdst_operand(unsigned field, unsigned dwords, amd_operand *o, uint16_t *warn);
+/* Records a warning in the first free slot of warn[4]. */
+void amd_add_warn(uint16_t *warn, unsigned w);
+void amd_vgpr_operand(unsigned field, unsigned dwords, amd_operand *o);
+/* Name of an operand (register, special register, constant) as LLVM prints
+ * it.  Returns the number of characters written (snprintf semantics). */
+size_t amd_operand_text(const amd_operand *o, char *buf, size_t n);
+/* Text of a literal / immediate value of a given type, as LLVM prints it. */
+size_t amd_imm_text(uint64_t imm, unsigned type, char *buf, size_t n);
+/* warn encoding */
+#define AMD_WARN_SGPR 1u
+#define AMD_WARN_TTMP 2u
+#define AMD_WARN(kind, dwords, val) ((uint16_t)(((kind) << 14) | ((dwords) << 8) | (val)))
+
+#endif
