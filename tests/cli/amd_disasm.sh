@@ -72,10 +72,10 @@ grep -q "unknown processor 'gfx1234'" err || { cat err; fail "no message for a b
 head -c 100 "$obj" > short.hsaco
 "$VENTSIM" disasm short.hsaco > out 2> err && fail "truncated code object accepted"
 grep -q "short.hsaco" err || { cat err; fail "no message naming the truncated file"; }
-# e_flags naming a processor we do not decode (EF_AMDGPU_MACH 0x41, gfx1100)
+# e_flags naming a processor we do not decode (EF_AMDGPU_MACH 0x3f, gfx90c)
 cp "$obj" other.hsaco
-printf '\x41' | dd of=other.hsaco bs=1 seek=48 conv=notrunc 2>/dev/null
+printf '\x3f' | dd of=other.hsaco bs=1 seek=48 conv=notrunc 2>/dev/null
 "$VENTSIM" disasm other.hsaco > out 2> err && fail "unsupported processor accepted"
-grep -q "unsupported AMDGPU processor (EF_AMDGPU_MACH 0x41" err || { cat err; fail "no message for an unsupported processor"; }
+grep -q "unsupported AMDGPU processor (EF_AMDGPU_MACH 0x3f" err || { cat err; fail "no message for an unsupported processor"; }
 "$VENTSIM" disasm --mcpu gfx906 other.hsaco > ours.txt || fail "--mcpu does not override e_flags"
 echo "amd_disasm: all checks passed"
