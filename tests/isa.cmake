@@ -13,7 +13,7 @@ if(VENTSIM_SANITIZE)
 else()
   set(VS_AMD_RANDOM_COUNT 100000)
 endif()
-foreach(cpu gfx900 gfx906)
+foreach(cpu gfx900 gfx906 gfx1100 gfx1100w64)
   add_test(NAME amd_llvm_random_${cpu}
     COMMAND python3 ${PROJECT_SOURCE_DIR}/tests/amd/llvm_oracle.py
       --tool $<TARGET_FILE:amd_cases> --target ${cpu} --count ${VS_AMD_RANDOM_COUNT} --seed 1

@@ -77,7 +77,10 @@ int dc_sdst(dctx *c, unsigned field, unsigned type)
 int dc_scalar_dst8(dctx *c, unsigned field, unsigned type)
 {
   amd_operand *o = dc_newop(c);
-  if (!o || field == 255 || amd_src_operand(c->family, c->wave64, field, type, 1, o)) return -1;
+  /* gfx11: a literal (LLVM reads the dword), src_lds_direct a bad class */
+  if (!o || (field == 255 && c->family != 11) ||
+      amd_src_operand(c->family, c->wave64, field, type, c->family != 11, o))
+    return -1;
   if (o->kind == AMD_OPK_ICONST || o->kind == AMD_OPK_FCONST) {
     o->mods |= AMD_MOD_BADIMM;
     o->type = AMD_T_B32; /* printed as a 32-bit constant */
@@ -257,6 +260,20 @@ static int is_const_kind(unsigned k)
   return k == AMD_OPK_ICONST || k == AMD_OPK_FCONST || k == AMD_OPK_LITERAL;
 }
 
+/* gfx11: a literal where the operand takes registers only (a lane mask, an
+ * SGPR destination): LLVM reads the literal dword and prints it as an
+ * invalid immediate, making the instruction a dword longer. */
+static int bad_literal(dctx *c, const vfields *f)
+{
+  amd_operand *o = dc_lastop(c);
+  if (c->family != 11 || o->kind != AMD_OPK_LITERAL) return 0;
+  if (dc_take_literal(c, f->base_dw)) return -1;
+  o->val = c->w[f->base_dw];
+  o->mods |= AMD_MOD_BADIMM;
+  o->type = AMD_T_B32;
+  return 0;
+}
+
 /* Operands of a VOP row in printing order, from the fields of the form
  * being decoded.  A K constant (v_fmaak/v_fmamk) is the literal and takes
  * no operand. */
@@ -269,10 +286,10 @@ int dc_vop_operands(dctx *c, const amd_row *r, const vfields *f)
     int rc = 0;
     switch (ro->role) {
     case AMD_R_VDST: rc = dc_vreg(c, f->vdst, ro->type); break;
-    case AMD_R_VSDST: rc = dc_scalar_dst8(c, f->vdst, ro->type); break;
+    case AMD_R_VSDST: rc = dc_scalar_dst8(c, f->vdst, ro->type) || bad_literal(c, f); break;
     case AMD_R_SDST:
       if (e32) { rc = dc_sdst(c, 106, ro->type); break; } /* vcc */
-      if (r->enc == AMD_ENC_VOPC) rc = dc_scalar_dst8(c, f->sdst, ro->type);
+      if (r->enc == AMD_ENC_VOPC) rc = dc_scalar_dst8(c, f->sdst, ro->type) || bad_literal(c, f);
       else rc = dc_sdst(c, f->sdst, ro->type);
       break;
     case AMD_R_CIN: {
@@ -284,6 +301,7 @@ int dc_vop_operands(dctx *c, const amd_row *r, const vfields *f)
         o->mods |= AMD_MOD_BADIMM;
       else if (o->kind == AMD_OPK_VGPR || (o->kind == AMD_OPK_SPECIAL && o->val == 126))
         o->mods |= AMD_MOD_BADCLASS;
+      rc = bad_literal(c, f);
       break;
     }
     case AMD_R_SRC0: case AMD_R_SRC1: case AMD_R_SRC2: {
@@ -293,7 +311,9 @@ int dc_vop_operands(dctx *c, const amd_row *r, const vfields *f)
       rc = dc_src(c, field, ro->type, 1, f->base_dw);
       if (!rc && amd_type_dwords[ro->type] == 4) { /* VReg_128 (v_mqsad_u32_u8) */
         amd_operand *o = dc_lastop(c);
-        if (o->kind != AMD_OPK_VGPR && !(o->kind == AMD_OPK_SPECIAL && o->val >= 235))
+        if (c->family == 11 && (o->kind == AMD_OPK_ICONST || o->kind == AMD_OPK_FCONST))
+          o->mods |= AMD_MOD_BADIMM; /* gfx11: constants are invalid immediates */
+        else if (o->kind != AMD_OPK_VGPR && !(o->kind == AMD_OPK_SPECIAL && o->val >= 235))
           o->mods |= AMD_MOD_BADCLASS;
       }
       break;
@@ -305,7 +325,7 @@ int dc_vop_operands(dctx *c, const amd_row *r, const vfields *f)
       amd_operand *o = dc_lastop(c);
       if (is_const_kind(o->kind))
         o->mods |= AMD_MOD_BADIMM;
-      else if (o->kind != AMD_OPK_VGPR &&
+      else if (o->kind != AMD_OPK_VGPR && !(c->family == 11 && o->kind == AMD_OPK_SPECIAL && o->val == 124) &&
                !(o->kind == AMD_OPK_SPECIAL && o->val >= 235 && (ro->role == AMD_R_LSRC0 || o->val != 254)))
         o->mods |= AMD_MOD_BADCLASS; /* src_lds_direct is only VRegOrLds_32 */
       break;

@@ -87,6 +87,7 @@ static int dpp_mods(dctx *c, const amd_row *r, uint32_t s, int dpp8)
 {
   if (dpp8) return 0;
   if (!dc_has_role(r, AMD_R_SRC1) && ((s >> 22) & 3)) return -1;
+  if (!dc_has_role(r, AMD_R_SRC0) && ((s >> 20) & 3)) return -1; /* VGPR-class src0 */
   for (unsigned i = 0, j = 0; i < r->nops; i++) {
     const amd_row_op *ro = &r->ops[i];
     if (ro->role == AMD_R_KIMM) continue;
@@ -212,6 +213,11 @@ static int vop3(dctx *c, int vop3p)
     f.base_dw = 3; /* a literal follows the DPP dword: 16 bytes */
   }
   if (dc_vop_operands(c, r, &f)) return -1;
+  /* op_sel of a two-source VOP3 row (v_add_nc_i16, v_pack_b32_f16) or of
+   * v_fmac_f16 (src2 is vdst): the bit of src2 must be clear */
+  if (!vop3p && (opsel & 4) && nsrc < 3 && (r->flags & F_OPSEL) &&
+      (r->enc == AMD_ENC_VOP3 || (r->flags & F_OPSEL4)))
+    return -1;
   if (clamp) c->d->f.ctl |= AMD_CTL_CLAMP;
   if (r->flags & F_WMMA) { /* VReg_N matrices: constants only for C (src2) */
     if (!(r->flags & F_OPSEL) && (opsel & 7)) return -1;
@@ -219,7 +225,7 @@ static int vop3(dctx *c, int vop3p)
       amd_operand *o = &c->d->f.op[i];
       unsigned role = r->ops[i].role;
       if (role < AMD_R_SRC0 || role > AMD_R_SRC2 || o->kind == AMD_OPK_VGPR ||
-          (o->kind == AMD_OPK_SPECIAL && o->val >= 235))
+          (o->kind == AMD_OPK_SPECIAL && (o->val >= 235 || o->val == 124))) /* null passes */
         continue;
       int cst = o->kind == AMD_OPK_ICONST || o->kind == AMD_OPK_FCONST || o->kind == AMD_OPK_LITERAL;
       if (!cst) o->mods |= AMD_MOD_BADCLASS;
@@ -311,10 +317,13 @@ static int vinterp(dctx *c)
   for (unsigned k = 0; k < 3; k++) {
     if (dc_src(c, (w1 >> (9 * k)) & 0x1ff, r->ops[1 + k].type, 1, 2)) return -1;
     amd_operand *o = dc_lastop(c);
-    if (o->kind == AMD_OPK_ICONST || o->kind == AMD_OPK_FCONST || o->kind == AMD_OPK_LITERAL)
+    if (o->kind == AMD_OPK_ICONST || o->kind == AMD_OPK_FCONST || o->kind == AMD_OPK_LITERAL) {
       o->mods |= AMD_MOD_BADIMM;
-    else if (o->kind != AMD_OPK_VGPR && !(o->kind == AMD_OPK_SPECIAL && o->val >= 235))
-      o->mods |= AMD_MOD_BADCLASS;
+      if (o->kind == AMD_OPK_LITERAL) o->type = AMD_T_B32; /* printed whole */
+    } else if (o->kind != AMD_OPK_VGPR && !(o->kind == AMD_OPK_SPECIAL && o->val == 124) &&
+               !(o->kind == AMD_OPK_SPECIAL && o->val >= 235 && o->val != 254)) {
+      o->mods |= AMD_MOD_BADCLASS; /* null passes, src_lds_direct does not */
+    }
     if ((w1 >> (29 + k)) & 1) o->mods |= AMD_MOD_NEG;
   }
   return 0; /* a literal (an invalid immediate) makes it 12 bytes */
@@ -393,6 +402,8 @@ static int flat(dctx *c)
     case AMD_R_SADDR:
       if (saddr == SRC_NULL11) { rc = dc_none(c); break; }
       rc = dc_sdst(c, saddr, ro->type);
+      /* scratch: SReg_32_XEXEC_HI */
+      if (!rc && enc == AMD_ENC_SCRATCH && saddr == 127) dc_lastop(c)->mods |= AMD_MOD_BADCLASS;
       break;
     default: return -1;
     }

@@ -33,6 +33,8 @@ static void put_class_note(out *o, const amd_operand *op, unsigned role, unsigne
   if (cls) ;
   else if (role == AMD_R_VSRC0 || role == AMD_R_VSRC1 || role == AMD_R_VSRC2) cls = "VGPR_32";
   else if (role == AMD_R_CIN) cls = "SReg_1_XEXEC";
+  else if (role == AMD_R_SDST && type == AMD_T_LM) cls = "SReg_1";
+  else if (role == AMD_R_SADDR && bits == 32) cls = "SReg_32_XEXEC_HI";
   else if (role == AMD_R_LANE || role == AMD_R_SSRC0) cls = "SReg_32";
   else if (role >= AMD_R_SRC0 && role <= AMD_R_SRC2) { snprintf(tmp, sizeof tmp, "VReg_%u", bits); cls = tmp; }
   else if (role == AMD_R_LSRC0) cls = "VRegOrLds_32";
