@@ -74,11 +74,11 @@ int dc_sdst(dctx *c, unsigned field, unsigned type)
 
 /* An SGPR destination in an 8-bit field (VOPC e64 sdst, v_readlane): LLVM
  * decodes it as a scalar source, so constants print as invalid immediates. */
-int dc_scalar_dst8(dctx *c, unsigned field, unsigned type)
+int dc_scalar_dst8(dctx *c, unsigned field, unsigned type, int literal)
 {
   amd_operand *o = dc_newop(c);
   /* gfx11: a literal (LLVM reads the dword), src_lds_direct a bad class */
-  if (!o || (field == 255 && c->family != 11) ||
+  if (!o || (field == 255 && !literal) ||
       amd_src_operand(c->family, c->wave64, field, type, c->family != 11, o))
     return -1;
   if (o->kind == AMD_OPK_ICONST || o->kind == AMD_OPK_FCONST) {
@@ -260,13 +260,13 @@ static int is_const_kind(unsigned k)
   return k == AMD_OPK_ICONST || k == AMD_OPK_FCONST || k == AMD_OPK_LITERAL;
 }
 
-/* gfx11: a literal where the operand takes registers only (a lane mask, an
+/* A literal where the operand takes registers only (a lane mask, an
  * SGPR destination): LLVM reads the literal dword and prints it as an
  * invalid immediate, making the instruction a dword longer. */
 static int bad_literal(dctx *c, const vfields *f)
 {
   amd_operand *o = dc_lastop(c);
-  if (c->family != 11 || o->kind != AMD_OPK_LITERAL) return 0;
+  if (o->kind != AMD_OPK_LITERAL) return 0;
   if (dc_take_literal(c, f->base_dw)) return -1;
   o->val = c->w[f->base_dw];
   o->mods |= AMD_MOD_BADIMM;
@@ -286,10 +286,13 @@ int dc_vop_operands(dctx *c, const amd_row *r, const vfields *f)
     int rc = 0;
     switch (ro->role) {
     case AMD_R_VDST: rc = dc_vreg(c, f->vdst, ro->type); break;
-    case AMD_R_VSDST: rc = dc_scalar_dst8(c, f->vdst, ro->type) || bad_literal(c, f); break;
+    case AMD_R_VSDST: /* v_readfirstlane_b32 e32 reads a literal on gfx9 too */
+      rc = dc_scalar_dst8(c, f->vdst, ro->type, c->family == 11 || e32) || bad_literal(c, f);
+      break;
     case AMD_R_SDST:
       if (e32) { rc = dc_sdst(c, 106, ro->type); break; } /* vcc */
-      if (r->enc == AMD_ENC_VOPC) rc = dc_scalar_dst8(c, f->sdst, ro->type) || bad_literal(c, f);
+      if (r->enc == AMD_ENC_VOPC)
+        rc = dc_scalar_dst8(c, f->sdst, ro->type, c->family == 11) || bad_literal(c, f);
       else rc = dc_sdst(c, f->sdst, ro->type);
       break;
     case AMD_R_CIN: {
@@ -748,9 +751,16 @@ static int dec_mimg(dctx *c)
        * has none and keeps 4 */
       if (gather4) n = d16 ? (tfe ? 4 : 2) : 4 + tfe;
       if (r->flags & F_ATOMIC) {
+        /* LLVM 19 has atomic variants of 1 and 2 data dwords (cmpswap: 2
+         * and 4), and its lookup of 4 dwords for the others finds a
+         * 5-register one; other counts keep the decoded variant's size
+         * (1; cmpswap 2).  Measured over every dmask and tfe. */
         int cmpswap = amd_type_dwords[ro->type] == 2; /* data and compare value */
-        if (cmpswap ? dmask != 3 && dmask != 0xf : dmask != 1 && dmask != 3) return -1;
+        if (cmpswap) n = n == 4 ? 4 : 2;
+        else n = n <= 2 ? n : n == 4 ? 5 : 1;
       }
+      /* LLVM decodes the row's own size first: it must fit below v256 */
+      if (((w1 >> 8) & 0xff) + amd_type_dwords[ro->type] > 256) return -1;
       /* a size whose registers would pass v255 has no variant: LLVM keeps
        * the row's own size */
       if (((w1 >> 8) & 0xff) + n > 256) n = amd_type_dwords[ro->type];

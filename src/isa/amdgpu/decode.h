@@ -26,7 +26,7 @@ int dc_has_role(const amd_row *r, unsigned role);
 /* Operand decoders: append one operand; 0 or -1 (invalid). */
 int dc_src(dctx *c, unsigned field, unsigned type, int vop, unsigned base_dwords);
 int dc_sdst(dctx *c, unsigned field, unsigned type);
-int dc_scalar_dst8(dctx *c, unsigned field, unsigned type);
+int dc_scalar_dst8(dctx *c, unsigned field, unsigned type, int literal);
 int dc_vreg(dctx *c, unsigned field, unsigned type);
 int dc_imm(dctx *c, uint32_t v);
 int dc_none(dctx *c);
