@@ -38,6 +38,16 @@ done < "$MANIFEST"
 for t in "${!objs[@]}"; do
   echo "$t: ${objs[$t]} code objects, ${insns[$t]} instructions"
 done | sort
+# --mattr overrides the wave size found in the kernel descriptors
+w64=$(awk -F'\t' '$2 == "gfx1100w64" { print $4; exit }' "$MANIFEST")
+if [ -n "$w64" ]; then
+  ln -sf "$w64" w64.hsaco
+  "$OBJDUMP" -d w64.hsaco > llvm.txt
+  "$VENTSIM" disasm --mattr +wavefrontsize32 w64.hsaco > ours.txt || fail "--mattr +wavefrontsize32"
+  cmp -s llvm.txt ours.txt || fail "--mattr +wavefrontsize32 differs from llvm-objdump-19 without --mattr"
+  "$VENTSIM" disasm --mattr bogus w64.hsaco > /dev/null 2> err.txt && fail "--mattr bogus accepted"
+  grep -q "unsupported attribute 'bogus'" err.txt || fail "no message for a bad --mattr"
+fi
 [ "$n" -ge 280 ] || fail "only $n code objects in the manifest (expected 280)"
 [ "$bad" -eq 0 ] || fail "$bad of $n listings differ"
 echo "$n code objects: every listing identical to llvm-objdump-19"
