@@ -1,10 +1,11 @@
 /* Fuzz harness: the AMD decoder and disassembly printer (ventsim/amdgpu.h).
  *
- * Input: byte 0 selects the target (bit 0: gfx900 or gfx906); the rest is
+ * Input: byte 0 selects the target (bits 1:0: gfx900, gfx906, gfx1100,
+ * gfx1100 wave64); the rest is
  * little-endian instruction words.  Every word position is decoded with
  * exactly the words left after it, copied to a buffer of that size (so a
  * read past nwords_available is a sanitizer error), and printed in full and
- * into an 8-byte buffer.  Checks: the length is 4, 8 or 12 and fits the
+ * into an 8-byte buffer.  Checks: the length is 4, 8, 12 or 16 and fits the
  * words available; an invalid word has length 4; the text is terminated and
  * amd_disasm returns its length. */
 #include <stdlib.h>
@@ -18,7 +19,8 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   if (size < 1) return 0;
-  amd_target t = (data[0] & 1) ? AMD_GFX906 : AMD_GFX900;
+  static const amd_target targets[4] = {AMD_GFX900, AMD_GFX906, AMD_GFX1100, AMD_GFX1100_W64};
+  amd_target t = targets[data[0] & 3];
   data++;
   size--;
   size_t nw = size / 4;
@@ -31,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t k = 0; k < left; k++) w[k] = fuzz_le32(data + 4 * (i + k));
     amd_insn d;
     int len = amd_decode(t, w, (unsigned)left, &d);
-    if (len != AMD_DECODE_INVALID && len != 4 && len != 8 && len != 12) abort();
+    if (len != AMD_DECODE_INVALID && len != 4 && len != 8 && len != 12 && len != 16) abort();
     if (len > 0 && (size_t)len > 4 * left) abort();
     if (len < 0 && d.len != 4) abort();
     size_t need = amd_disasm_sym(&d, 0x1000 + 4 * i, NULL, NULL, text, sizeof text);

@@ -18,7 +18,9 @@ static FILE *devnull(void)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   vs_error err = {0};
-  amd_target t = size > 18 && (data[18] & 1) ? AMD_GFX906 : AMD_TARGET_NONE;
+  /* byte 18 (e_machine, 224 in a real file): bits 1:0 force a target */
+  static const amd_target targets[4] = {AMD_TARGET_NONE, AMD_GFX906, AMD_GFX1100, AMD_GFX1100_W64};
+  amd_target t = size > 18 ? targets[data[18] & 3] : AMD_TARGET_NONE;
   if (amd_disasm_code_object(data, size, "fuzz.hsaco", t, devnull(), &err) != 0 && !err.msg[0])
     abort();
   return 0;

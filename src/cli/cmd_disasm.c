@@ -19,7 +19,9 @@ static const char usage[] =
   "prefix is shown on its own line and the instruction after it shows the\n"
   "effective (extended) registers and immediate.\n"
   "AMD HSA code objects (ELF64, EM_AMDGPU) are listed as llvm-objdump-19 -d\n"
-  "lists them, for the processor named in the ELF header (gfx900, gfx906).\n"
+  "lists them, for the processor named in the ELF header (gfx900, gfx906,\n"
+  "gfx1100); gfx1100 code is listed as wave64 when every kernel descriptor\n"
+  "says so (llvm-objdump-19 needs --mattr=+wavefrontsize64 for that).\n"
   "\n"
   "options:\n"
   "  --base ADDR      address of the first word of a .vmem file (default 0x80000000)\n"
@@ -28,8 +30,10 @@ static const char usage[] =
   "  --no-aliases     base instructions only (addi instead of li/mv/nop, ...)\n"
   "  --bytes          show the instruction bytes like llvm-objdump (97 41 00 00)\n"
   "                   instead of the word (00004197)\n"
-  "  --mcpu CPU       AMD code objects: decode for CPU (gfx900, gfx906) instead\n"
-  "                   of the processor in the ELF header\n"
+  "  --mcpu CPU       AMD code objects: decode for CPU (gfx900, gfx906, gfx1100,\n"
+  "                   gfx1100w64) instead of the processor in the ELF header\n"
+  "  --mattr ATTR     AMD code objects: +wavefrontsize64 or +wavefrontsize32\n"
+  "                   (-wavefrontsize64) sets the gfx1100 wave size\n"
   "  -h, --help       this help\n";
 
 /* An ELF64 file whose e_machine is EM_AMDGPU (224). */
@@ -48,11 +52,13 @@ static int run(int argc, char **argv)
     {"no-aliases", no_argument, NULL, 'a'},
     {"bytes", no_argument, NULL, 'B'},
     {"mcpu", required_argument, NULL, 'm'},
+    {"mattr", required_argument, NULL, 'M'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
   vs_disasm_options opt = {0};
   vs_addr base = 0x80000000u;
   amd_target mcpu = AMD_TARGET_NONE;
+  int wave64 = -1; /* --mattr: -1 from the code object */
   int c;
   optind = 1;
   while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -73,7 +79,16 @@ static int run(int argc, char **argv)
     case 'm':
       mcpu = amd_target_by_name(optarg);
       if (mcpu == AMD_TARGET_NONE) {
-        vs_cli_error("disasm", "--mcpu: unknown processor '%s' (gfx900, gfx906)", optarg);
+        vs_cli_error("disasm", "--mcpu: unknown processor '%s' (gfx900, gfx906, gfx1100, gfx1100w64)", optarg);
+        return VS_EXIT_USAGE;
+      }
+      break;
+    case 'M':
+      if (!strcmp(optarg, "+wavefrontsize64")) wave64 = 1;
+      else if (!strcmp(optarg, "+wavefrontsize32") || !strcmp(optarg, "-wavefrontsize64")) wave64 = 0;
+      else {
+        vs_cli_error("disasm", "--mattr: unsupported attribute '%s' (+wavefrontsize64, +wavefrontsize32)",
+                     optarg);
         return VS_EXIT_USAGE;
       }
       break;
@@ -98,7 +113,14 @@ static int run(int argc, char **argv)
     }
     int rc;
     if (is_amdgpu_elf(data, len)) {
-      rc = amd_disasm_code_object(data, len, path, mcpu, stdout, &err);
+      amd_target t = mcpu;
+      if (wave64 >= 0) {
+        if (t == AMD_TARGET_NONE && len >= 52) /* e_flags at byte 48 */
+          t = amd_target_from_eflags((uint32_t)(unsigned char)data[48] |
+                                     (uint32_t)(unsigned char)data[49] << 8);
+        t = amd_target_with_wave64(t, wave64);
+      }
+      rc = amd_disasm_code_object(data, len, path, t, stdout, &err);
     } else if (len >= 4 && memcmp(data, "\177ELF", 4) == 0) {
       vs_elf *e;
       rc = vs_elf_load_mem(data, len, path, &e, &err);

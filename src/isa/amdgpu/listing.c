@@ -114,6 +114,36 @@ static void list_range(FILE *out, amd_target t, const uint8_t *data, uint64_t ba
   }
 }
 
+/* gfx1100 code is wave64 when the code object has kernel descriptors
+ * (NAME.kd symbols) and every one has ENABLE_WAVEFRONT_SIZE32 (bit 10 of
+ * kernel_code_properties, byte 0x38) clear.  -1: no descriptor found. */
+static int kd_wave64(Elf *elf, Elf_Scn *symscn)
+{
+  GElf_Shdr ssh;
+  Elf_Data *sd = symscn ? elf_getdata(symscn, NULL) : NULL;
+  if (!sd || !gelf_getshdr(symscn, &ssh) || !ssh.sh_entsize) return -1;
+  size_t count = sd->d_size / ssh.sh_entsize;
+  int found = 0, w64 = 1;
+  for (size_t i = 0; i < count; i++) {
+    GElf_Sym s;
+    if (!gelf_getsym(sd, (int)i, &s) || GELF_ST_TYPE(s.st_info) != STT_OBJECT || s.st_size != 64)
+      continue;
+    const char *nm = elf_strptr(elf, ssh.sh_link, s.st_name);
+    size_t n = nm ? strlen(nm) : 0;
+    if (n < 3 || strcmp(nm + n - 3, ".kd") != 0) continue;
+    Elf_Scn *scn = elf_getscn(elf, s.st_shndx);
+    GElf_Shdr sh;
+    Elf_Data *d = scn && gelf_getshdr(scn, &sh) && sh.sh_type == SHT_PROGBITS ? elf_getdata(scn, NULL) : NULL;
+    if (!d || !d->d_buf || s.st_value < sh.sh_addr || s.st_value - sh.sh_addr > d->d_size ||
+        d->d_size - (s.st_value - sh.sh_addr) < 64)
+      continue;
+    const uint8_t *kd = (const uint8_t *)d->d_buf + (s.st_value - sh.sh_addr);
+    found = 1;
+    if (kd[0x39] & 0x04) w64 = 0; /* bit 10 of the 16-bit field at 0x38 */
+  }
+  return found ? w64 : -1;
+}
+
 int amd_disasm_code_object(const void *data, size_t len, const char *name, amd_target target,
                            FILE *out, vs_error *err)
 {
@@ -141,11 +171,12 @@ int amd_disasm_code_object(const void *data, size_t len, const char *name, amd_t
     elf = NULL;
     goto done;
   }
-  if (target == AMD_TARGET_NONE) target = amd_target_from_eflags((uint32_t)eh.e_flags);
+  int eflags_target = target == AMD_TARGET_NONE;
+  if (eflags_target) target = amd_target_from_eflags((uint32_t)eh.e_flags);
   if (target == AMD_TARGET_NONE) {
     vs_error_set(err, VS_E_FORMAT,
                  "%s: unsupported AMDGPU processor (EF_AMDGPU_MACH 0x%02x in e_flags 0x%x); "
-                 "use --mcpu gfx900 or gfx906",
+                 "use --mcpu gfx900, gfx906, gfx1100 or gfx1100w64",
                  name, (unsigned)(eh.e_flags & 0xff), (unsigned)eh.e_flags);
     goto done;
   }
@@ -167,6 +198,8 @@ int amd_disasm_code_object(const void *data, size_t len, const char *name, amd_t
   while ((scn = elf_nextscn(elf, scn)))
     if (gelf_getshdr(scn, &sh) && (sh.sh_type == SHT_SYMTAB || (!symscn && sh.sh_type == SHT_DYNSYM)))
       symscn = scn;
+  if (eflags_target && amd_target_with_wave64(target, 1) != target)
+    target = amd_target_with_wave64(target, kd_wave64(elf, symscn) == 1);
   fprintf(out, "\n%s:\tfile format elf64-amdgpu\n", name);
   scn = NULL;
   while ((scn = elf_nextscn(elf, scn))) {
@@ -228,4 +261,27 @@ done:
   if (elf) elf_end(elf);
   free(img);
   return rc;
+}
+
+int amd_code_object_is_wave64(const void *data, size_t len)
+{
+  if (elf_version(EV_CURRENT) == EV_NONE || len < EI_NIDENT || memcmp(data, ELFMAG, SELFMAG) != 0)
+    return 0;
+  uint8_t *img = malloc(len);
+  if (!img) return 0;
+  memcpy(img, data, len);
+  Elf *elf = elf_memory((char *)img, len);
+  int w64 = 0;
+  GElf_Ehdr eh;
+  if (elf && elf_kind(elf) == ELF_K_ELF && gelf_getehdr(elf, &eh) && eh.e_machine == EM_AMDGPU) {
+    Elf_Scn *scn = NULL, *symscn = NULL;
+    GElf_Shdr sh;
+    while ((scn = elf_nextscn(elf, scn)))
+      if (gelf_getshdr(scn, &sh) && (sh.sh_type == SHT_SYMTAB || (!symscn && sh.sh_type == SHT_DYNSYM)))
+        symscn = scn;
+    w64 = kd_wave64(elf, symscn) == 1;
+  }
+  if (elf) elf_end(elf);
+  free(img);
+  return w64;
 }

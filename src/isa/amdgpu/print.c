@@ -1,19 +1,17 @@
 /* Disassembler: amd_insn -> text, in the syntax llvm-objdump-19 prints.
  * One printer per operand role and per modifier group; the row says which
- * apply.  Family-neutral parts (operand names, constants) are in operand.c. */
+ * apply.  This file has the operand walk both families share and the gfx9
+ * printers; print11.c has gfx11's.  Operand names and constants are in
+ * operand.c. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "isa/amdgpu/amdgpu.h"
+#include "isa/amdgpu/print.h"
 
-typedef struct out {
-  char *buf;
-  size_t n, len;
-} out;
+#define put pr_put
 
-static void put(out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(out *o, const char *fmt, ...)
+void pr_put(out *o, const char *fmt, ...)
 {
   va_list ap;
   va_start(ap, fmt);
@@ -25,15 +23,18 @@ static void put(out *o, const char *fmt, ...)
 
 /* The register class LLVM names when an operand holds a register its class
  * cannot (the "Invalid register" comment). */
-static void put_class_note(out *o, const amd_operand *op, unsigned role, unsigned type)
+static void put_class_note(out *o, const amd_operand *op, unsigned role, unsigned type,
+                           const char *cls)
 {
   if (op->mods & AMD_MOD_BADIMM) { put(o, "/*Invalid immediate*/"); return; }
   if (!(op->mods & AMD_MOD_BADCLASS)) return;
-  unsigned bits = amd_type_dwords[type] * 32;
-  const char *cls;
+  unsigned bits = (op->size ? op->size : amd_type_dwords[type]) * 32;
   char tmp[32];
-  if (role == AMD_R_VSRC0 || role == AMD_R_VSRC1 || role == AMD_R_VSRC2) cls = "VGPR_32";
+  if (cls) ;
+  else if (role == AMD_R_VSRC0 || role == AMD_R_VSRC1 || role == AMD_R_VSRC2) cls = "VGPR_32";
   else if (role == AMD_R_CIN) cls = "SReg_1_XEXEC";
+  else if (role == AMD_R_SDST && type == AMD_T_LM) cls = "SReg_1";
+  else if (role == AMD_R_SADDR && bits == 32) cls = "SReg_32_XEXEC_HI";
   else if (role == AMD_R_LANE || role == AMD_R_SSRC0) cls = "SReg_32";
   else if (role >= AMD_R_SRC0 && role <= AMD_R_SRC2) { snprintf(tmp, sizeof tmp, "VReg_%u", bits); cls = tmp; }
   else if (role == AMD_R_LSRC0) cls = "VRegOrLds_32";
@@ -43,17 +44,23 @@ static void put_class_note(out *o, const amd_operand *op, unsigned role, unsigne
   put(o, "/*Invalid register, operand has '%s' register class*/", cls);
 }
 
-static void put_operand(out *o, const amd_operand *op)
+static void put_operand(out *o, unsigned family, const amd_operand *op)
 {
   char tmp[96];
-  amd_operand_text(op, tmp, sizeof tmp);
+  amd_operand_text(family, op, tmp, sizeof tmp);
   put(o, "%s", tmp);
 }
 
-static void put_operand_role(out *o, const amd_operand *op, unsigned role, unsigned type)
+void pr_operand(out *o, unsigned family, const amd_operand *op, unsigned role, unsigned type)
 {
-  put_operand(o, op);
-  put_class_note(o, op, role, type);
+  pr_operand_cls(o, family, op, role, type, NULL);
+}
+
+void pr_operand_cls(out *o, unsigned family, const amd_operand *op, unsigned role, unsigned type,
+                    const char *cls)
+{
+  put_operand(o, family, op);
+  put_class_note(o, op, role, type, cls);
 }
 
 static int is_const(const amd_operand *op)
@@ -63,11 +70,12 @@ static int is_const(const amd_operand *op)
 
 /* A source with its modifiers: -|x|, neg(c) for a constant, sext(x); a
  * class note goes right after the operand, inside the modifiers */
-static void put_src(out *o, const amd_operand *op, unsigned role, unsigned type)
+void pr_src(out *o, unsigned family, const amd_operand *op, unsigned role, unsigned type,
+            const char *cls)
 {
   if (op->mods & AMD_MOD_SEXT) {
     put(o, "sext(");
-    put_operand_role(o, op, role, type);
+    pr_operand_cls(o, family, op, role, type, cls);
     put(o, ")");
     return;
   }
@@ -75,7 +83,7 @@ static void put_src(out *o, const amd_operand *op, unsigned role, unsigned type)
   if (negc) put(o, "neg(");
   else if (op->mods & AMD_MOD_NEG) put(o, "-");
   if (op->mods & AMD_MOD_ABS) put(o, "|");
-  put_operand_role(o, op, role, type);
+  pr_operand_cls(o, family, op, role, type, cls);
   if (op->mods & AMD_MOD_ABS) put(o, "|");
   if (negc) put(o, ")");
 }
@@ -88,16 +96,20 @@ const char *amd_insn_mnemonic(const amd_insn *d, char *buf, size_t n)
     return buf;
   }
   const char *sfx = "";
-  int vop = r->enc == AMD_ENC_VOP1 || r->enc == AMD_ENC_VOP2 || r->enc == AMD_ENC_VOPC;
-  if (vop && r->nops) {
-    switch (d->form) {
-    case AMD_FORM_E64: sfx = "_e64"; break;
-    case AMD_FORM_SDWA: sfx = "_sdwa"; break;
-    case AMD_FORM_DPP: sfx = "_dpp"; break;
-    default: sfx = (r->flags & F_NOE64) ? "" : "_e32"; break;
+  if (amd_family((amd_target)d->target) == 11) {
+    sfx = pr11_suffix(d, r);
+  } else {
+    int vop = r->enc == AMD_ENC_VOP1 || r->enc == AMD_ENC_VOP2 || r->enc == AMD_ENC_VOPC;
+    if (vop && r->nops) {
+      switch (d->f.form) {
+      case AMD_FORM_E64: sfx = "_e64"; break;
+      case AMD_FORM_SDWA: sfx = "_sdwa"; break;
+      case AMD_FORM_DPP: sfx = "_dpp"; break;
+      default: sfx = (r->flags & F_NOE64) ? "" : "_e32"; break;
+      }
     }
+    if (r->enc == AMD_ENC_VINTRP) sfx = "_e32";
   }
-  if (r->enc == AMD_ENC_VINTRP) sfx = "_e32";
   snprintf(buf, n, "%s%s", r->mnemonic, sfx);
   return buf;
 }
@@ -174,22 +186,20 @@ static void put_gpridx(out *o, unsigned v)
 }
 
 /* An unsigned 16-bit immediate: decimal up to 64, else hex */
-static void put_simm16d(out *o, unsigned v)
+void pr_simm16d(out *o, unsigned v)
 {
   v &= 0xffffu;
   if (v <= 64) put(o, "%u", v);
   else put(o, "0x%x", v);
 }
 
-static void put_label(out *o, const amd_insn *d, uint64_t pc, unsigned simm, amd_symbolizer sym,
-                      void *ctx)
+void pr_label(out *o, uint64_t pc, unsigned simm, amd_symbolizer sym, void *ctx)
 {
   if (sym) {
     char name[128];
     uint64_t target = pc + 4 + (uint64_t)((int64_t)(int16_t)simm * 4);
     if (sym(ctx, target, name, sizeof name)) { put(o, "%s", name); return; }
   }
-  (void)d;
   put(o, "%u", simm & 0xffffu);
 }
 
@@ -199,7 +209,7 @@ static const char *const sel_names[8] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3",
 static const char *const unused_names[4] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE",
                                             "UNUSED_PAD"};
 
-static void put_omod(out *o, unsigned omod)
+void pr_omod(out *o, unsigned omod)
 {
   static const char *const t[4] = {"", " mul:2", " mul:4", " div:2"};
   put(o, "%s", t[omod & 3]);
@@ -231,14 +241,14 @@ static void put_dpp(out *o, uint32_t s)
 }
 
 /* VOP3 op_sel / VOP3P op_sel, op_sel_hi, neg_lo, neg_hi */
-static void put_bits(out *o, const char *name, unsigned bits, int n)
+void pr_bits(out *o, const char *name, unsigned bits, int n)
 {
   put(o, " %s:[", name);
   for (int i = 0; i < n; i++) put(o, "%s%u", i ? "," : "", bits >> i & 1);
   put(o, "]");
 }
 
-static int nsrcs(const amd_row *r)
+int pr_nsrcs(const amd_row *r)
 {
   int n = 0;
   for (unsigned i = 0; i < r->nops; i++)
@@ -249,22 +259,22 @@ static int nsrcs(const amd_row *r)
 static void put_vop3_mods(out *o, const amd_insn *d, const amd_row *r)
 {
   uint32_t w = d->w[0], w1 = d->w[1];
-  int n = nsrcs(r);
+  int n = pr_nsrcs(r);
   if (r->enc == AMD_ENC_VOP3P) {
     int mix = 0; /* v_mad_mix*, v_fma_mix*: 32-bit sources, f16 halves picked by op_sel */
     for (unsigned i = 0; i < r->nops; i++)
       if (r->ops[i].role == AMD_R_SRC0 && r->ops[i].type != AMD_T_PK) mix = 1;
     unsigned opsel = (w >> 11) & 7, opsel_hi = ((w1 >> 27) & 3) | ((w >> 14) & 1) << 2;
     unsigned neg = (w1 >> 29) & 7, neg_hi = (w >> 8) & 7, mask = (1u << n) - 1;
-    if (opsel & mask) put_bits(o, "op_sel", opsel, n);
+    if (opsel & mask) pr_bits(o, "op_sel", opsel, n);
     if (mix) {
-      if (opsel_hi & mask) put_bits(o, "op_sel_hi", opsel_hi, n);
+      if (opsel_hi & mask) pr_bits(o, "op_sel_hi", opsel_hi, n);
     } else if ((opsel_hi & mask) != mask) {
-      put_bits(o, "op_sel_hi", opsel_hi, n);
+      pr_bits(o, "op_sel_hi", opsel_hi, n);
     }
     if (!mix) {
-      if (neg & mask) put_bits(o, "neg_lo", neg, n);
-      if (neg_hi & mask) put_bits(o, "neg_hi", neg_hi, n);
+      if (neg & mask) pr_bits(o, "neg_lo", neg, n);
+      if (neg_hi & mask) pr_bits(o, "neg_hi", neg_hi, n);
     }
     if ((w >> 15) & 1) put(o, " clamp");
     return;
@@ -274,10 +284,10 @@ static void put_vop3_mods(out *o, const amd_insn *d, const amd_row *r)
   if ((r->flags & F_OPSEL) && ((w >> 11) & 0xf)) {
     unsigned opsel = (w >> 11) & 0xf;
     unsigned bits = (opsel & ((1u << n) - 1)) | ((opsel >> 3) & 1) << n;
-    put_bits(o, "op_sel", bits, n + 1);
+    pr_bits(o, "op_sel", bits, n + 1);
   }
   if ((w >> 15) & 1) put(o, " clamp");
-  put_omod(o, (w1 >> 27) & 3);
+  pr_omod(o, (w1 >> 27) & 3);
 }
 
 static void put_sdwa_mods(out *o, const amd_insn *d, const amd_row *r)
@@ -285,7 +295,7 @@ static void put_sdwa_mods(out *o, const amd_insn *d, const amd_row *r)
   uint32_t s = d->w[1];
   if (r->enc != AMD_ENC_VOPC) {
     if ((s >> 13) & 1) put(o, " clamp");
-    put_omod(o, (s >> 14) & 3);
+    pr_omod(o, (s >> 14) & 3);
     put(o, " dst_sel:%s dst_unused:%s", sel_names[(s >> 8) & 7], unused_names[(s >> 11) & 3]);
   }
   put(o, " src0_sel:%s", sel_names[(s >> 16) & 7]);
@@ -294,7 +304,7 @@ static void put_sdwa_mods(out *o, const amd_insn *d, const amd_row *r)
 
 /* ---- memory modifiers ---- */
 /* ds_swizzle_b32's offset as LLVM names the swizzle patterns */
-static void put_swizzle(out *o, unsigned imm)
+void pr_swizzle(out *o, unsigned imm)
 {
   if ((imm & 0xff00) == 0x8000) {
     put(o, " offset:swizzle(QUAD_PERM");
@@ -330,7 +340,7 @@ static void put_ds_mods(out *o, const amd_insn *d, const amd_row *r)
   uint32_t w = d->w[0];
   unsigned o0 = w & 0xff, o1 = (w >> 8) & 0xff;
   if ((r->flags & F_SWIZZLE) && (w & 0xffff)) {
-    put_swizzle(o, w & 0xffff);
+    pr_swizzle(o, w & 0xffff);
   } else if (r->flags & F_DS2OFF) {
     if (o0) put(o, " offset0:%u", o0);
     if (o1) put(o, " offset1:%u", o1);
@@ -421,6 +431,113 @@ static void put_exp(out *o, const amd_insn *d)
   if ((w >> 12) & 1) put(o, " vm");
 }
 
+/* Prints the operands of row r from op[first..]; returns the slots used.
+ * A K constant (kimm) is the literal dword and has no slot. */
+unsigned pr_operands(out *o, const amd_insn *d, const amd_row *r, unsigned first, uint64_t pc,
+                     amd_symbolizer sym, void *ctx)
+{
+  unsigned family = amd_family((amd_target)d->target);
+  int lead = 1;
+  unsigned j = first;
+  for (unsigned i = 0; i < r->nops; i++) {
+    if (d->f.ctl & AMD_CTL_SKIP(i)) continue;
+    const amd_row_op *ro = &r->ops[i];
+    const char *sep = lead ? " " : ", ";
+    if (ro->role == AMD_R_KIMM) {
+      put(o, "%s0x%x", sep, amd_literal(d));
+      lead = 0;
+      continue;
+    }
+    if (j >= d->f.nops) break;
+    const amd_operand *opp = &d->f.op[j++];
+    amd_operand op = *opp;
+    unsigned v = op.val;
+    /* gfx11 e32/DPP 16-bit operands: VGPR_32_Lo128 (src0 of e32: VS_32_Lo128) */
+    const char *cls = NULL;
+    if (ro->attr & (AMD_OPA_LO128 | AMD_OPA_LO128X))
+      cls = ro->role == AMD_R_SRC0 && d->f.form == AMD_FORM_NATIVE ? "VS_32_Lo128" : "VGPR_32_Lo128";
+    else if (r->enc == AMD_ENC_VINTERP)
+      cls = "VGPR_32";
+    else if (family == 11 && ro->role == AMD_R_SSRC0 && r->enc == AMD_ENC_VOP3)
+      cls = "SRegOrLds_32";
+    if ((r->flags & F_T16) && op.kind == AMD_OPK_VGPR) { /* v1.l, v1.h */
+      int sx = (op.mods & AMD_MOD_SEXT) != 0;
+      put(o, "%s%sv%u.%c%s", sep, sx ? "sext(" : "", v, (op.mods & AMD_MOD_HI) ? 'h' : 'l', sx ? ")" : "");
+      lead = 0;
+      continue;
+    }
+    if (family == 11 && pr11_role(o, d, r, ro->role, opp, sep)) {
+      lead = 0;
+      continue;
+    }
+    switch (ro->role) {
+    case AMD_R_SIMM16: put(o, "%s0x%x", sep, v & 0xffffu); break;
+    case AMD_R_LABEL: put(o, "%s", sep); pr_label(o, pc, v, sym, ctx); break;
+    case AMD_R_HWREG: put(o, "%s", sep); put_hwreg(o, v); break;
+    case AMD_R_IMM32: {
+      char t[32];
+      amd_imm_text(family, v, AMD_T_B32, t, sizeof t);
+      put(o, "%s%s", sep, t);
+      break;
+    }
+    case AMD_R_GPRIDX: case AMD_R_GPRIDXMODE: put(o, "%s", sep); put_gpridx(o, v); break;
+    case AMD_R_SIMM16D: put(o, "%s", sep); pr_simm16d(o, v); break;
+    case AMD_R_SIMM16OPT:
+      if (!v) continue;
+      put(o, "%s%u", sep, v & 0xffffu);
+      break;
+    case AMD_R_WAITCNT: put(o, "%s", sep); put_waitcnt(o, d->w[0] & 0xffff); break;
+    case AMD_R_SENDMSG: put(o, "%s", sep); put_sendmsg(o, v); break;
+    case AMD_R_PROBE: put(o, "%s", sep); pr_simm16d(o, v); break;
+    case AMD_R_SOFFSET:
+      if (r->enc == AMD_ENC_SMEM) {
+        uint32_t w0 = d->w[0];
+        int off = (int)(d->w[1] & 0x1fffff);
+        if (off & 0x100000) off -= 0x200000;
+        if (op.kind == AMD_OPK_IMM)
+          put(o, "%s%s0x%x", sep, off < 0 ? "-" : "", (unsigned)(off < 0 ? -off : off));
+        else {
+          put(o, "%s", sep);
+          put_operand(o, family, &op);
+          if (((w0 >> 14) & 1) && ((w0 >> 17) & 1))
+            put(o, " offset:%s0x%x", off < 0 ? "-" : "", (unsigned)(off < 0 ? -off : off));
+        }
+        break;
+      }
+      put(o, "%s", sep);
+      pr_operand(o, family, &op, ro->role, ro->type);
+      break;
+    case AMD_R_SRC0: case AMD_R_SRC1: case AMD_R_SRC2: case AMD_R_VSRC1: case AMD_R_VSRC2:
+      put(o, "%s", sep);
+      pr_src(o, family, &op, ro->role, ro->type, cls);
+      break;
+    case AMD_R_ATTR: {
+      static const char chan[4] = {'x', 'y', 'z', 'w'};
+      put(o, "%sattr%u.%c", sep, v >> 2, chan[v & 3]);
+      break;
+    }
+    case AMD_R_PARAM: case AMD_R_PARAM3: {
+      static const char *const p[3] = {"p10", "p20", "p0"};
+      if (v < 3) put(o, "%s%s", sep, p[v]);
+      else put(o, "%sinvalid_param_%u", sep, v);
+      break;
+    }
+    case AMD_R_ATTR3: {
+      static const char chan[4] = {'x', 'y', 'z', 'w'};
+      put(o, "%sattr%u.%c", sep, v & 0x3f, chan[(v >> 6) & 3]);
+      break;
+    }
+    case AMD_R_FORMAT: continue;
+    default:
+      if (op.kind == AMD_OPK_NONE) put(o, "%soff", sep);
+      else { put(o, "%s", sep); pr_operand_cls(o, family, &op, ro->role, ro->type, cls); }
+      break;
+    }
+    lead = 0;
+  }
+  return j - first;
+}
+
 size_t amd_disasm_sym(const amd_insn *d, uint64_t pc, amd_symbolizer sym, void *ctx, char *buf,
                       size_t n)
 {
@@ -433,101 +550,34 @@ size_t amd_disasm_sym(const amd_insn *d, uint64_t pc, amd_symbolizer sym, void *
   }
   char mn[64];
   put(&o, "%s", amd_insn_mnemonic(d, mn, sizeof mn));
+  if (amd_family((amd_target)d->target) == 11) {
+    if (r->enc == AMD_ENC_EXP) {
+      pr11_exp(&o, d);
+      return o.len;
+    }
+    unsigned used = pr_operands(&o, d, r, 0, pc, sym, ctx);
+    if (r->enc == AMD_ENC_VOPD) {
+      const amd_row *ry = amd_row_y(d);
+      put(&o, " :: %s", ry ? ry->mnemonic : "?");
+      if (ry) pr_operands(&o, d, ry, used, pc, sym, ctx);
+      return o.len;
+    }
+    pr11_mods(&o, d, r);
+    return o.len;
+  }
   if (r->enc == AMD_ENC_EXP) {
     put_exp(&o, d);
     return o.len;
   }
-  int first = 1;
-  for (unsigned i = 0, j = 0; i < r->nops && j < d->nops; i++) {
-    if (d->ctl & AMD_CTL_SKIP(i)) continue;
-    const amd_row_op *ro = &r->ops[i];
-    amd_operand op = d->op[j++];
-    const char *sep = first ? " " : ", ";
-    unsigned v = op.val;
-    switch (ro->role) {
-    case AMD_R_SIMM16: put(&o, "%s0x%x", sep, v & 0xffffu); break;
-    case AMD_R_LABEL: put(&o, "%s", sep); put_label(&o, d, pc, v, sym, ctx); break;
-    case AMD_R_HWREG: put(&o, "%s", sep); put_hwreg(&o, v); break;
-    case AMD_R_IMM32: {
-      char t[32];
-      amd_imm_text(v, AMD_T_B32, t, sizeof t);
-      put(&o, "%s%s", sep, t);
-      break;
-    }
-    case AMD_R_GPRIDX: case AMD_R_GPRIDXMODE: put(&o, "%s", sep); put_gpridx(&o, v); break;
-    case AMD_R_SIMM16D: put(&o, "%s", sep); put_simm16d(&o, v); break;
-    case AMD_R_SIMM16OPT:
-      if (!v) continue;
-      put(&o, "%s%u", sep, v & 0xffffu);
-      break;
-    case AMD_R_KIMM: put(&o, "%s0x%x", sep, v); break;
-    case AMD_R_WAITCNT: put(&o, "%s", sep); put_waitcnt(&o, v); break;
-    case AMD_R_SENDMSG: put(&o, "%s", sep); put_sendmsg(&o, v); break;
-    case AMD_R_PROBE: put(&o, "%s", sep); put_simm16d(&o, v); break;
-    case AMD_R_SOFFSET:
-      if (r->enc == AMD_ENC_SMEM) {
-        uint32_t w0 = d->w[0];
-        int off = (int)(d->w[1] & 0x1fffff);
-        if (off & 0x100000) off -= 0x200000;
-        if (op.kind == AMD_OPK_IMM)
-          put(&o, "%s%s0x%x", sep, off < 0 ? "-" : "", (unsigned)(off < 0 ? -off : off));
-        else {
-          put(&o, "%s", sep);
-          put_operand(&o, &op);
-          if (((w0 >> 14) & 1) && ((w0 >> 17) & 1))
-            put(&o, " offset:%s0x%x", off < 0 ? "-" : "", (unsigned)(off < 0 ? -off : off));
-        }
-        break;
-      }
-      put(&o, "%s", sep);
-      put_operand_role(&o, &op, ro->role, ro->type);
-      break;
-    case AMD_R_SRC0: case AMD_R_SRC1: case AMD_R_SRC2:
-      put(&o, "%s", sep);
-      put_src(&o, &op, ro->role, ro->type);
-      break;
-    case AMD_R_ATTR: {
-      static const char chan[4] = {'x', 'y', 'z', 'w'};
-      put(&o, "%sattr%u.%c", sep, v >> 2, chan[v & 3]);
-      break;
-    }
-    case AMD_R_PARAM: {
-      static const char *const p[3] = {"p10", "p20", "p0"};
-      if (v < 3) put(&o, "%s%s", sep, p[v]);
-      else put(&o, "%sinvalid_param_%u", sep, v);
-      break;
-    }
-    case AMD_R_VSRC1: case AMD_R_VSRC2:
-      put(&o, "%s", sep);
-      put_src(&o, &op, ro->role, ro->type);
-      break;
-    case AMD_R_ATTR3: {
-      static const char chan[4] = {'x', 'y', 'z', 'w'};
-      put(&o, "%sattr%u.%c", sep, v & 0x3f, chan[(v >> 6) & 3]);
-      break;
-    }
-    case AMD_R_PARAM3: {
-      static const char *const p[3] = {"p10", "p20", "p0"};
-      if (v < 3) put(&o, "%s%s", sep, p[v]);
-      else put(&o, "%sinvalid_param_%u", sep, v);
-      break;
-    }
-    case AMD_R_FORMAT: continue;
-    default:
-      if (op.kind == AMD_OPK_NONE) put(&o, "%soff", sep);
-      else { put(&o, "%s", sep); put_operand_role(&o, &op, ro->role, ro->type); }
-      break;
-    }
-    first = 0;
-  }
+  pr_operands(&o, d, r, 0, pc, sym, ctx);
   switch (r->enc) {
   case AMD_ENC_SMEM:
     if ((r->flags & F_GLC) && ((d->w[0] >> 16) & 1)) put(&o, " glc");
     break;
   case AMD_ENC_VOP1: case AMD_ENC_VOP2: case AMD_ENC_VOPC: case AMD_ENC_VOP3: case AMD_ENC_VOP3P:
-    if (d->form == AMD_FORM_SDWA) put_sdwa_mods(&o, d, r);
-    else if (d->form == AMD_FORM_DPP) put_dpp(&o, d->w[1]);
-    else if (d->form == AMD_FORM_E64 || r->enc == AMD_ENC_VOP3 || r->enc == AMD_ENC_VOP3P)
+    if (d->f.form == AMD_FORM_SDWA) put_sdwa_mods(&o, d, r);
+    else if (d->f.form == AMD_FORM_DPP) put_dpp(&o, d->w[1]);
+    else if (d->f.form == AMD_FORM_E64 || r->enc == AMD_ENC_VOP3 || r->enc == AMD_ENC_VOP3P)
       put_vop3_mods(&o, d, r);
     break;
   case AMD_ENC_DS: put_ds_mods(&o, d, r); break;
@@ -546,15 +596,27 @@ size_t amd_disasm(const amd_insn *d, uint64_t pc, char *buf, size_t n)
   return amd_disasm_sym(d, pc, NULL, NULL, buf, n);
 }
 
-/* LLVM's warnings follow one another with no separator. */
+/* LLVM's warnings for scalar register tuples whose field was not aligned,
+ * in operand order, one after another with no separator; the data operand
+ * of a returning SMEM atomic (gfx9) is decoded, and warned about, twice. */
 size_t amd_disasm_comment(const amd_insn *d, char *buf, size_t n)
 {
   out o = {buf, n, 0};
   if (n) buf[0] = '\0';
-  for (int i = 0; i < 4 && d->warn[i]; i++) {
-    unsigned kind = d->warn[i] >> 14, dw = (d->warn[i] >> 8) & 0x3f, val = d->warn[i] & 0xff;
-    put(&o, "%sWarning: %s_%u: scalar reg isn't aligned %u", i ? "" : " ; ",
-        kind == AMD_WARN_TTMP ? "TTMP" : "SGPR", dw * 32, val);
+  const amd_row *r = amd_row_of(d);
+  int first = 1;
+  for (unsigned i = 0; i < d->f.nops; i++) {
+    const amd_operand *op = &d->f.op[i];
+    unsigned mis = AMD_MOD_MISALIGN(op->mods);
+    if (!mis || (op->kind != AMD_OPK_SGPR && op->kind != AMD_OPK_TTMP)) continue;
+    int times = 1;
+    if (i == 0 && r && r->enc == AMD_ENC_SMEM && (r->flags & F_ATOMIC) && ((d->w[0] >> 16) & 1))
+      times = 2;
+    while (times--) {
+      put(&o, "%sWarning: %s_%u: scalar reg isn't aligned %u", first ? " ; " : "",
+          op->kind == AMD_OPK_TTMP ? "TTMP" : "SGPR", op->size * 32u, op->val + mis);
+      first = 0;
+    }
   }
   return o.len;
 }

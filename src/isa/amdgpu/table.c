@@ -1,4 +1,5 @@
-/* Instruction tables and decode indexes, generated from gfx9.def. */
+/* Instruction tables and decode indexes, generated from gfx9.def and
+ * gfx11.def, and the targets. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,16 +36,20 @@ static const char *const type_names[AMD_NUM_TYPES] = {
 #undef X
 };
 
-static amd_row gfx9_rows[AMD9_NUM_INSNS] = {
 #define INSN(id, mn, enc, opc, ops, cls, fl, tg) \
-  {mn, ops, (uint32_t)(fl), (uint16_t)(opc), AMD_ENC_##enc, AMD_CLS_##cls, (uint8_t)(tg), 0, {{0, 0, 0}}},
+  {mn, ops, (uint64_t)(fl), (uint16_t)(opc), AMD_ENC_##enc, AMD_CLS_##cls, (uint8_t)(tg), 0, {{0, 0, 0}}},
+static amd_row gfx9_rows[AMD9_NUM_INSNS] = {
 #include "isa/amdgpu/gfx9.def"
-#undef INSN
 };
+static amd_row gfx11_rows[AMD11_NUM_INSNS] = {
+#include "isa/amdgpu/gfx11.def"
+};
+#undef INSN
 
-static amd_table gfx9_table = {"gfx9", gfx9_rows, AMD9_NUM_INSNS};
+static amd_table gfx9_table = {"gfx9", gfx9_rows, AMD9_NUM_INSNS, 9};
+static amd_table gfx11_table = {"gfx11", gfx11_rows, AMD11_NUM_INSNS, 11};
 
-/* Opcode spaces: the largest opcode field of each encoding + 1. */
+/* Opcode spaces: the largest opcode field of any encoding + 1. */
 #define AMD_MAX_OPC 1024
 static int16_t index_[AMD_TARGET_COUNT][AMD_NUM_ENC][AMD_MAX_OPC];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -77,7 +82,15 @@ static void parse_ops(amd_row *r)
     op.role = (uint8_t)role;
     if (colon) {
       size_t tlen = len - rlen - 1;
-      if (tlen && colon[tlen] == '?') { op.optional = 1; tlen--; }
+      for (; tlen; tlen--) {
+        char m = colon[tlen];
+        if (m == '?') op.attr |= AMD_OPA_OPTIONAL;
+        else if (m == '^') op.attr |= AMD_OPA_LO128;
+        else if (m == '!') op.attr |= AMD_OPA_LO128X;
+        else if (m == '~') op.attr |= AMD_OPA_DPPSEXT;
+        else if (m == '%') op.attr |= AMD_OPA_SEXT;
+        else break;
+      }
       int type = lookup_name(type_names, AMD_NUM_TYPES, colon + 1, tlen);
       if (type < 0) {
         fprintf(stderr, "ventsim: instruction table: bad type in \"%s\" of %s\n", r->operands,
@@ -92,42 +105,52 @@ static void parse_ops(amd_row *r)
   }
 }
 
-/* The VOP3 opcode of a VOP1/VOP2/VOPC row (gfx9). */
-static int e64_opcode(const amd_row *r)
+/* The VOP3 opcode of a VOP1/VOP2/VOPC row: gfx9 0x140+, 0x100+, +;
+ * gfx11 0x180+, 0x100+, +. */
+int amd_e64_opcode(unsigned family, const amd_row *r)
 {
   switch (r->enc) {
   case AMD_ENC_VOPC: return r->opc;
   case AMD_ENC_VOP2: return 0x100 + r->opc;
-  case AMD_ENC_VOP1: return 0x140 + r->opc;
+  case AMD_ENC_VOP1: return (family == 11 ? 0x180 : 0x140) + r->opc;
   default: return -1;
   }
 }
 
-static void put(int t, unsigned enc, int opc, unsigned row)
+static void put(const amd_table *tb, int t, unsigned enc, int opc, unsigned row)
 {
   if (opc < 0 || opc >= AMD_MAX_OPC) abort();
   if (index_[t][enc][opc] >= 0) {
-    fprintf(stderr, "ventsim: instruction table: %s and %s share %s opcode 0x%x\n",
-            gfx9_rows[index_[t][enc][opc]].mnemonic, gfx9_rows[row].mnemonic,
-            amd_enc_names[enc], (unsigned)opc);
+    fprintf(stderr, "ventsim: instruction table %s: %s and %s share %s opcode 0x%x\n", tb->name,
+            tb->rows[index_[t][enc][opc]].mnemonic, tb->rows[row].mnemonic, amd_enc_names[enc],
+            (unsigned)opc);
     abort();
   }
   index_[t][enc][opc] = (int16_t)row;
 }
 
+static void index_table(amd_table *tb)
+{
+  for (unsigned i = 0; i < tb->nrows; i++) parse_ops(&tb->rows[i]);
+  for (int t = AMD_GFX900; t < AMD_TARGET_COUNT; t++) {
+    if (amd_table_for((amd_target)t) != tb) continue;
+    for (unsigned i = 0; i < tb->nrows; i++) {
+      const amd_row *r = &tb->rows[i];
+      if (!(r->targets & (1u << t))) continue;
+      put(tb, t, r->enc, r->opc, i);
+      /* gfx9: VOP3P opcodes are VOP3 opcodes 0x380+ (the same words) */
+      if (r->enc == AMD_ENC_VOP3P && tb->family == 9) put(tb, t, AMD_ENC_VOP3, 0x380 + r->opc, i);
+      if (!(r->flags & F_NOE64) && amd_e64_opcode(tb->family, r) >= 0)
+        put(tb, t, AMD_ENC_VOP3, amd_e64_opcode(tb->family, r), i);
+    }
+  }
+}
+
 static void build(void)
 {
   memset(index_, 0xff, sizeof index_);
-  for (unsigned i = 0; i < AMD9_NUM_INSNS; i++) parse_ops(&gfx9_rows[i]);
-  for (int t = AMD_GFX900; t < AMD_TARGET_COUNT; t++) {
-    for (unsigned i = 0; i < AMD9_NUM_INSNS; i++) {
-      const amd_row *r = &gfx9_rows[i];
-      if (!(r->targets & (1u << t))) continue;
-      put(t, r->enc, r->opc, i);
-      if (r->enc == AMD_ENC_VOP3P) put(t, AMD_ENC_VOP3, 0x380 + r->opc, i); /* same words */
-      if (!(r->flags & F_NOE64) && e64_opcode(r) >= 0) put(t, AMD_ENC_VOP3, e64_opcode(r), i);
-    }
-  }
+  index_table(&gfx9_table);
+  index_table(&gfx11_table);
 }
 
 static void init(void) { pthread_once(&once, build); }
@@ -138,10 +161,29 @@ const amd_table *amd_table_gfx9(void)
   return &gfx9_table;
 }
 
+const amd_table *amd_table_gfx11(void)
+{
+  init();
+  return &gfx11_table;
+}
+
+unsigned amd_family(amd_target t)
+{
+  switch (t) {
+  case AMD_GFX900: case AMD_GFX906: return 9;
+  case AMD_GFX1100: case AMD_GFX1100_W64: return 11;
+  default: return 0;
+  }
+}
+
+/* No init() here: index_table() calls it while building. */
 const amd_table *amd_table_for(amd_target t)
 {
-  if (t == AMD_GFX900 || t == AMD_GFX906) return amd_table_gfx9();
-  return NULL;
+  switch (amd_family(t)) {
+  case 9: return &gfx9_table;
+  case 11: return &gfx11_table;
+  default: return NULL;
+  }
 }
 
 int amd_lookup(amd_target t, unsigned enc, unsigned opc)
@@ -159,10 +201,18 @@ const amd_row *amd_row_of(const amd_insn *d)
   return tb && d->row < tb->nrows ? &tb->rows[d->row] : NULL;
 }
 
+const amd_row *amd_row_y(const amd_insn *d)
+{
+  const amd_table *tb = amd_table_for((amd_target)d->target);
+  return tb && d->f.row_y < tb->nrows ? &tb->rows[d->f.row_y] : NULL;
+}
+
 /* ---- targets ---- */
 static const struct { const char *name; uint8_t mach; } targets[AMD_TARGET_COUNT] = {
   [AMD_GFX900] = {"gfx900", 0x2c},
   [AMD_GFX906] = {"gfx906", 0x2f},
+  [AMD_GFX1100] = {"gfx1100", 0x41},
+  [AMD_GFX1100_W64] = {"gfx1100w64", 0x41},
 };
 
 amd_target amd_target_by_name(const char *name)
@@ -177,9 +227,18 @@ const char *amd_target_name(amd_target t)
   return (unsigned)t < AMD_TARGET_COUNT && targets[t].name ? targets[t].name : "unknown";
 }
 
+/* The first target with the processor number: gfx1100 is wave32. */
 amd_target amd_target_from_eflags(uint32_t e_flags)
 {
   for (int t = AMD_GFX900; t < AMD_TARGET_COUNT; t++)
     if (targets[t].name && targets[t].mach == (e_flags & 0xffu)) return (amd_target)t;
   return AMD_TARGET_NONE;
+}
+
+int amd_target_is_wave64(amd_target t) { return t != AMD_GFX1100; }
+
+amd_target amd_target_with_wave64(amd_target t, int wave64)
+{
+  if (amd_family(t) != 11) return t;
+  return wave64 ? AMD_GFX1100_W64 : AMD_GFX1100;
 }
