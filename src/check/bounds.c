@@ -45,7 +45,7 @@ int vs_checker_alloc(vs_checker *c, vs_addr base, uint64_t size, const char *nam
   a->base = base;
   a->size = size;
   snprintf(a->name, sizeof a->name, "%s", name ? name : "buffer");
-  c->reg_lo = c->reg_hi = 0;
+  chk_bounds_forget(c);
   return 0;
 }
 
@@ -55,7 +55,20 @@ void vs_checker_release(vs_checker *c, vs_addr base)
   if (i >= c->nalloc || c->alloc[i].base != base) return;
   memmove(&c->alloc[i], &c->alloc[i + 1], (c->nalloc - i - 1) * sizeof *c->alloc);
   c->nalloc--;
-  c->reg_lo = c->reg_hi = 0;
+  chk_bounds_forget(c);
+}
+
+void chk_bounds_forget(vs_checker *c)
+{
+  memset(c->reg_lo, 0, sizeof c->reg_lo);
+  memset(c->reg_hi, 0, sizeof c->reg_hi);
+}
+
+static void remember(vs_checker *c, vs_addr lo, vs_addr hi)
+{
+  c->reg_lo[c->reg_next] = lo;
+  c->reg_hi[c->reg_next] = hi;
+  c->reg_next = (c->reg_next + 1) % 4;
 }
 
 /* The region nearest to [lo, hi) */
@@ -107,7 +120,8 @@ int chk_bounds(vs_checker *c, const chk_access *x)
                a->size, lo, owner);
     return 1;
   }
-  if (lo >= c->reg_lo && hi <= c->reg_hi) return 0; /* the region of the last access */
+  for (unsigned k = 0; k < 4; k++) /* a range found lately: kernels use a few buffers */
+    if (lo >= c->reg_lo[k] && hi <= c->reg_hi[k]) return 0;
   const vs_mem *m = &c->dev->mem;
   const vs_region *r = vs_mem_region(m, lo);
   if (r && hi <= r->base + r->size) {
@@ -115,14 +129,12 @@ int chk_bounds(vs_checker *c, const chk_access *x)
     size_t i = first_alloc_after(c, r->base);
     int declared = i < c->nalloc && c->alloc[i].base < r->base + r->size;
     if (!declared) {
-      c->reg_lo = r->base;
-      c->reg_hi = r->base + r->size;
+      remember(c, r->base, r->base + r->size);
       return 0;
     }
     i = first_alloc_after(c, lo);
     if (i < c->nalloc && c->alloc[i].base <= lo && hi <= c->alloc[i].base + c->alloc[i].size) {
-      c->reg_lo = c->alloc[i].base;
-      c->reg_hi = c->alloc[i].base + c->alloc[i].size;
+      remember(c, c->alloc[i].base, c->alloc[i].base + c->alloc[i].size);
       return 0;
     }
     /* the nearest declared allocation */

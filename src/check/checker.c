@@ -24,7 +24,7 @@ static void on_launch(void *ctx, const vs_launch_ctx *lc, int begin)
   chk_pagemap_init(&c->race_global, sizeof(chk_shadow));
   c->lc = begin ? lc : NULL;
   c->wg = NULL;
-  c->reg_lo = c->reg_hi = 0;
+  chk_bounds_forget(c);
   if (begin) c->priv_span = (uint64_t)lc->shape.wg_warps * lc->l->wave_size * lc->l->private_bytes;
 }
 
@@ -82,9 +82,10 @@ int vs_checker_create(vs_checker **out, vs_device *dev, unsigned mask, vs_error 
   c->hooks = (vs_check_hooks){c, on_launch, on_wg_start, on_insn, {c->mask, c, on_isa_report}};
   chk_pagemap_init(&c->race_global, sizeof(chk_shadow));
   chk_pagemap_init(&c->race_local, sizeof(chk_shadow));
-  chk_pagemap_init(&c->init_global, VS_PAGE_SIZE / 8);
-  chk_pagemap_init(&c->init_local, VS_PAGE_SIZE / 8);
-  chk_pagemap_init(&c->init_private, VS_PAGE_SIZE / 8);
+  /* a bit per byte, and 4 bytes of slack for uninit's 32-bit reads */
+  chk_pagemap_init(&c->init_global, VS_PAGE_SIZE / 8 + 4);
+  chk_pagemap_init(&c->init_local, VS_PAGE_SIZE / 8 + 4);
+  chk_pagemap_init(&c->init_private, VS_PAGE_SIZE / 8 + 4);
   c->bar_warp = c->end_warp = -1;
   if (c->mask & 1u << VS_CHECK_UNINIT) {
     dev->mem.on_host_write = on_host_write;

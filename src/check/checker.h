@@ -48,7 +48,7 @@ typedef struct chk_acc {
 #define CHK_A_SHARED 4u     /* (readers) other concurrent readers too     */
 
 typedef struct chk_shadow {
-  chk_acc w[4096], r[4096];
+  struct { chk_acc w, r; } b[4096]; /* (one cache line holds both of two bytes) */
 } chk_shadow;
 
 /* An allocation the host declared (vs_checker_alloc) */
@@ -84,7 +84,8 @@ struct vs_checker {
    * not overlapping), and the range the last access was found in */
   chk_alloc *alloc;
   size_t nalloc, capalloc;
-  vs_addr reg_lo, reg_hi;
+  vs_addr reg_lo[4], reg_hi[4]; /* ranges found lately (round robin) */
+  unsigned reg_next;
   /* races (races.c) */
   chk_pagemap race_global, race_local;
   /* uninit (uninit.c): a bit per byte; global lives as long as the device */
@@ -108,6 +109,8 @@ typedef struct chk_access {
 
 /* 1 if the access was reported (the other checks then skip it) */
 int chk_bounds(vs_checker *c, const chk_access *x);
+/* Forgets the ranges bounds found lately (the allocations changed) */
+void chk_bounds_forget(vs_checker *c);
 void chk_races(vs_checker *c, const chk_access *x);
 void chk_uninit(vs_checker *c, const chk_access *x);
 void chk_uninit_host_write(vs_checker *c, vs_addr addr, uint64_t len);

@@ -30,13 +30,28 @@ void chk_races(vs_checker *c, const chk_access *x)
   chk_acc other = {0}; /* the conflicting access reported (a copy: the shadow changes) */
   int found = 0;
   int other_write = 0, real = 0, shared = 0;
+  chk_shadow *s = NULL;
   for (unsigned b = 0; b < a->size; b++) {
     vs_addr addr = a->addr + b;
-    chk_block *blk = chk_pagemap_get(m, addr >> VS_PAGE_SHIFT, 1);
-    if (!blk) return; /* out of host memory: the check stops quietly */
-    chk_shadow *s = (chk_shadow *)blk->data;
     unsigned off = (unsigned)(addr & VS_PAGE_MASK);
-    chk_acc *wr = &s->w[off], *rd = &s->r[off];
+    if (!s || off == 0) { /* the first byte, or the next page */
+      chk_block *blk = chk_pagemap_get(m, addr >> VS_PAGE_SHIFT, 1);
+      if (!blk) return; /* out of host memory: the check stops quietly */
+      s = (chk_shadow *)blk->data;
+    }
+    chk_acc *wr = &s->b[off].w, *rd = &s->b[off].r;
+    /* the common case: this work-item was the last to touch the byte */
+    if ((!(wr->flags & CHK_A_SET) || (wr->item == cur.item && wr->wg == cur.wg)) &&
+        (!(rd->flags & CHK_A_SET) ||
+         (rd->item == cur.item && rd->wg == cur.wg && !(rd->flags & CHK_A_SHARED)))) {
+      if (a->is_store) {
+        *wr = cur;
+        wr->val = a->value.b[b];
+      } else {
+        *rd = cur;
+      }
+      continue;
+    }
     int both_atomic_w = (wr->flags & cur.flags & CHK_A_ATOMIC) != 0;
     int both_atomic_r = (rd->flags & cur.flags & CHK_A_ATOMIC) != 0;
     if (a->is_store) {

@@ -42,6 +42,26 @@ void chk_uninit(vs_checker *c, const chk_access *x)
 {
   const vs_memacc *a = x->a;
   chk_pagemap *m = map_of(c, a->space);
+  unsigned off = (unsigned)(a->addr & VS_PAGE_MASK);
+  if (off + a->size <= VS_PAGE_SIZE) { /* one page: the access's bits at once */
+    uint32_t want = ((1u << a->size) - 1u) << (off & 7), bits = 0; /* (size <= 16: 23 bits) */
+    chk_block *blk = chk_pagemap_get(m, a->addr >> VS_PAGE_SHIFT, a->is_store);
+    if (a->is_store) {
+      if (!blk) return;
+      memcpy(&bits, blk->data + (off >> 3), 4); /* (blocks have 4 bytes of slack) */
+      bits |= want;
+      memcpy(blk->data + (off >> 3), &bits, 4);
+      return;
+    }
+    if (blk) memcpy(&bits, blk->data + (off >> 3), 4);
+    if ((bits & want) == want) return;
+    unsigned first = (unsigned)__builtin_ctz(~bits & want) - (off & 7);
+    chk_report(c, VS_CHECK_UNINIT, x->w, x->pc, x->pc,
+               "work-item %u (lane %u) reads %u bytes of %s memory at 0x%08" PRIx64
+               ", byte 0x%08" PRIx64 " of which neither the host nor the kernel wrote",
+               x->item, a->lane, a->size, chk_space_name(a->space), a->addr, a->addr + first);
+    return;
+  }
   if (a->is_store) {
     mark(m, a->addr, a->size);
     return;
@@ -49,8 +69,8 @@ void chk_uninit(vs_checker *c, const chk_access *x)
   for (unsigned b = 0; b < a->size; b++) {
     vs_addr addr = a->addr + b;
     chk_block *blk = chk_pagemap_get(m, addr >> VS_PAGE_SHIFT, 0);
-    unsigned off = (unsigned)(addr & VS_PAGE_MASK);
-    if (blk && (blk->data[off >> 3] >> (off & 7) & 1)) continue;
+    unsigned o = (unsigned)(addr & VS_PAGE_MASK);
+    if (blk && (blk->data[o >> 3] >> (o & 7) & 1)) continue;
     chk_report(c, VS_CHECK_UNINIT, x->w, x->pc, x->pc,
                "work-item %u (lane %u) reads %u bytes of %s memory at 0x%08" PRIx64
                ", byte 0x%08" PRIx64 " of which neither the host nor the kernel wrote",
