@@ -9,7 +9,7 @@ set -euo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-MK=${VS_MKCASE:-$VS_BINARY_DIR/tests/vs_mkcase}
+MK() { "$VENTSIM" mkcase "$@"; }
 cycles() { grep -m1 -P '^\t"cycles":' "$1" | grep -o '[0-9]*'; }
 for k in pair_load group_load; do
   src="$VS_SOURCE_DIR/tests/timing/$k.s"
@@ -20,7 +20,7 @@ for k in pair_load group_load; do
   for r in v4 v5 v7; do
     sed "s/v4, v4\( *# CONSUMER\)/$r, $r\1/" "$src" > "$tmp/$k-$r.s"
     # shellcheck disable=SC2086
-    "$MK" -o "$tmp/$k-$r.metadata" $opts "$tmp/$k-$r.s" || fail "vs_mkcase $k $r"
+    MK -o "$tmp/$k-$r.metadata" $opts "$tmp/$k-$r.s" || fail "mkcase $k $r"
     "$VENTSIM" run -q --timing --stats "$tmp/$k-$r.json" "$tmp/$k-$r.metadata" || fail "run $k $r"
     c[$r]=$(cycles "$tmp/$k-$r.json")
   done
