@@ -30,7 +30,7 @@ int vs_checker_alloc(vs_checker *c, vs_addr base, uint64_t size, const char *nam
   vs_checker_release(c, base);
   size_t i = first_alloc_after(c, base), j = i;
   while (j < c->nalloc && c->alloc[j].base < base + size) j++; /* [i, j): overlapped: replaced */
-  memmove(&c->alloc[i], &c->alloc[j], (c->nalloc - j) * sizeof *c->alloc);
+  if (j > i) memmove(&c->alloc[i], &c->alloc[j], (c->nalloc - j) * sizeof *c->alloc);
   c->nalloc -= j - i;
   if (c->nalloc == c->capalloc) {
     size_t cap = c->capalloc ? c->capalloc * 2 : 16;
