@@ -120,6 +120,11 @@ typedef struct vs_run_options {
   /* Debugger hooks (internal: ventsim's gdb server, src/core/debug.h);
    * functional mode with one host thread only.  NULL: no debugger. */
   const struct vs_debug_hooks *debug;
+  /* Kernel checker hooks (internal: src/core/check.h; set by
+   * vs_checker_run_options, ventsim/check.h); functional mode, one host
+   * thread (a launch with a checker runs its work-groups one at a time).
+   * NULL: no checking. */
+  const struct vs_check_hooks *check;
   /* A stop request: when *stop becomes non-zero (a signal handler may set
    * it) the launch stops soon after -- between two scheduling slices in
    * functional mode, at the next cycle in timing mode -- and

@@ -66,6 +66,10 @@ int vs_stats_launch_stopped(vs_stats *s, const char *why, vs_error *err);
  * "partial_reason": why (the first reason given is kept). */
 int vs_stats_set_partial(vs_stats *s, const char *why, vs_error *err);
 
+/* The kernel checker's findings (a cJSON object from vs_checker_json, owned
+ * by the stats afterwards; replaces an earlier one): the "check" member. */
+void vs_stats_set_check(vs_stats *s, void *check_json);
+
 int vs_stats_write_json(const vs_stats *s, FILE *out, vs_error *err);
 void vs_stats_print(const vs_stats *s, FILE *out);
 

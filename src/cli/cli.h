@@ -20,7 +20,8 @@ extern const vs_command vs_cmd_plot;   /* charts of statistics and timelines (is
 extern const vs_command vs_cmd_compile; /* OpenCL C -> AMD code objects (issue 13) */
 
 /* Exit statuses shared by all commands */
-enum { VS_EXIT_OK = 0, VS_EXIT_FAIL = 1, VS_EXIT_USAGE = 2 };
+enum { VS_EXIT_OK = 0, VS_EXIT_FAIL = 1, VS_EXIT_USAGE = 2,
+       VS_EXIT_FINDINGS = 3 /* ventsim run --check found something */ };
 
 /* Prints "ventsim CMD: message" to stderr. */
 void vs_cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

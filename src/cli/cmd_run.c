@@ -12,6 +12,7 @@
 #include "common/util.h"
 #include "debug/gdb_server.h"
 #include "sim/registry.h"
+#include "ventsim/check.h"
 #include "ventsim/launch.h"
 #include "ventsim/sim.h"
 #include "ventsim/stats.h"
@@ -61,6 +62,13 @@ static const char usage[] =
   "  --timeline-window START:END  only cycles START..END (START: or :END too)\n"
   "  --timeline-max-events N  stop writing the timeline after N events\n"
   "                         (default 1000000, 0 = no limit)\n"
+  "  --check[=LIST]         check the kernels as they run (docs/checker.md): LIST is\n"
+  "                         checks separated by commas from bounds, races,\n"
+  "                         races-same-value, uninit, barrier, hazards, waits, or\n"
+  "                         'all'; default all but races-same-value.  Findings go\n"
+  "                         to stderr (and into --stats); functional mode, one host\n"
+  "                         thread\n"
+  "  --check-limit N        print at most N distinct findings (default 100, 0 = all)\n"
   "  -q, --quiet            no summary line\n"
   "  -h, --help             this help\n"
   "\n"
@@ -71,7 +79,8 @@ static const char usage[] =
   "signal the process then ends by that signal.\n"
   "\n"
   "exit status: 0 success, 1 kernel error or bad input, 2 usage error,\n"
-  "130/143 stopped by SIGINT/SIGTERM\n";
+  "3 --check found something (and nothing else failed), 130/143 stopped by\n"
+  "SIGINT/SIGTERM\n";
 
 static int parse_range(const char *opt, const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {
@@ -194,6 +203,9 @@ typedef struct run_args {
   uint64_t gdb_port; /* --gdb */
   int use_gdb;
   const char *isa_name;
+  int check;         /* --check */
+  unsigned check_mask;
+  uint64_t check_limit;
   char **files;      /* the launches */
   int nfiles;
 } run_args;
@@ -205,10 +217,13 @@ static int parse_args(int argc, char **argv, run_args *a, int *code)
          O_TIMING, O_CONFIG, O_SET, O_MAXC };
   enum { O_TIMELINE = 400, O_TL_WINDOW, O_TL_MAXEV }; /* --timeline* */
   enum { O_GDB = 500, O_ISA }; /* --gdb, --isa */
+  enum { O_CHECK = 600, O_CHECK_LIMIT }; /* --check, --check-limit */
   static const struct option longopts[] = {
     {"dump", required_argument, NULL, O_DUMP},
     {"gdb", required_argument, NULL, O_GDB},
     {"isa", required_argument, NULL, O_ISA},
+    {"check", optional_argument, NULL, O_CHECK},
+    {"check-limit", required_argument, NULL, O_CHECK_LIMIT},
     {"stats", required_argument, NULL, O_STATS},
     {"threads", required_argument, NULL, 'j'},
     {"max-instructions", required_argument, NULL, O_MAXI},
@@ -225,7 +240,7 @@ static int parse_args(int argc, char **argv, run_args *a, int *code)
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
-  *a = (run_args){.threads = 1, .meml = VS_DEFAULT_MEM_LIMIT,
+  *a = (run_args){.threads = 1, .meml = VS_DEFAULT_MEM_LIMIT, .check_limit = VS_CHECK_DEFAULT_LIMIT,
                   .tlopt = {0, 0, VS_TIMELINE_DEFAULT_MAX_EVENTS}};
   *code = VS_EXIT_USAGE;
   int c;
@@ -236,6 +251,17 @@ static int parse_args(int argc, char **argv, run_args *a, int *code)
                 a->use_gdb = 1;
                 break;
     case O_ISA: a->isa_name = optarg; break;
+    case O_CHECK: {
+      vs_error cerr = {0};
+      if (vs_checker_parse(optarg, &a->check_mask, &cerr)) {
+        vs_cli_error("run", "--check: %s", cerr.msg);
+        return -1;
+      }
+      a->check = 1;
+      break;
+    }
+    case O_CHECK_LIMIT: if (parse_count("--check-limit", optarg, UINT64_MAX / 2, &a->check_limit)) return -1;
+                        break;
     case O_DUMP: a->dump_path = optarg; break;
     case O_STATS: a->stats_path = optarg; break;
     case 'j': if (parse_range("-j", optarg, 1, 1024, &a->threads)) return -1;
@@ -294,6 +320,7 @@ typedef struct run_state {
   vs_outfile trace_out, tl_out;
   FILE *print_out;   /* kernels' printf: stdout, stderr when an output is '-' */
   vs_stats *stats;
+  vs_checker *checker;
   vs_timeline *tl;
   vs_gdb_server *gdb;
   vs_cli_progress prog;
@@ -312,6 +339,7 @@ static void run_close(run_state *r)
   vs_timeline_free(r->tl);
   if (r->tlf) vs_outfile_discard(&r->tl_out);
   vs_stats_free(r->stats);
+  vs_checker_free(r->checker);
   if (r->trace) vs_outfile_discard(&r->trace_out);
   free(r->all);
   vs_device_destroy(r->dev);
@@ -358,6 +386,10 @@ static int check_args(run_state *r)
     }
     vs_timing_config_set_report(r->tcfg, a->quiet ? NULL : stderr);
   }
+  if (a->check && a->timing) {
+    vs_cli_error("run", "--check needs the functional simulator (not --timing)");
+    return VS_EXIT_USAGE;
+  }
   if (a->trace_path && a->threads > 1) {
     vs_cli_error("run", "--trace needs a single host thread (-j 1)");
     return VS_EXIT_USAGE;
@@ -386,6 +418,14 @@ static int run_open(run_state *r)
   }
   if (a->trace_path && !(r->trace = open_out(&r->trace_out, a->trace_path))) return VS_EXIT_FAIL;
   vs_run_options *opt = &r->opt;
+  if (a->check) { /* before the launches' data is written: host writes initialise memory */
+    if (vs_checker_create(&r->checker, r->dev, a->check_mask, &err)) {
+      vs_cli_error("run", "%s", err.msg);
+      return VS_EXIT_FAIL;
+    }
+    vs_checker_set_limit(r->checker, a->check_limit);
+    vs_checker_run_options(r->checker, opt);
+  }
   opt->threads = (unsigned)a->threads;
   opt->max_instructions = a->maxi;
   opt->interleave = (int)a->inter;
@@ -452,6 +492,17 @@ static int run_launch(run_state *r, int i)
     return VS_EXIT_FAIL;
   }
   int status = add_buffers(r, &tc) ? VS_EXIT_FAIL : VS_EXIT_OK;
+  /* the checker knows each buffer's size (its pages are mapped whole) */
+  for (size_t b = 0; r->checker && status == VS_EXIT_OK && b < tc.nbuf; b++) {
+    const vs_tc_buffer *bf = &tc.buf[b];
+    char nm[64];
+    snprintf(nm, sizeof nm, "%s buffer %zu", tc.name, b);
+    if (bf->size && bf->size < bf->allocsize &&
+        vs_checker_alloc(r->checker, bf->base, bf->size, nm, &err)) {
+      vs_cli_error("run", "%s", err.msg);
+      status = VS_EXIT_FAIL;
+    }
+  }
   /* the print buffer named by the kernel metadata (spec 6.5): drained to
    * stdout (stderr when an output file is '-') while the kernel runs and at
    * the end (docs/print-buffer.md) */
@@ -570,6 +621,10 @@ static int run_finish(run_state *r, int status, double t0)
       status = VS_EXIT_FAIL;
     }
   }
+  if (r->checker) { /* findings of the launches that ran, also after an error */
+    vs_checker_print(r->checker, stderr);
+    if (r->stats) vs_stats_set_check(r->stats, vs_checker_json(r->checker));
+  }
   if (r->stats) { /* what was gathered, also when the run stopped early */
     vs_outfile o;
     vs_error perr = {0};
@@ -585,13 +640,14 @@ static int run_finish(run_state *r, int status, double t0)
       status = VS_EXIT_FAIL;
     }
   }
+  if (r->checker && status == VS_EXIT_OK && vs_checker_findings(r->checker)) status = VS_EXIT_FINDINGS;
   if (!a->quiet)
     fprintf(stderr,
             "ventsim: %u launch%s, %" PRIu64 " warp instructions, %" PRIu64
             " thread instructions, %.3f s, %.2f M warp instructions/s\n",
             r->launches, r->launches == 1 ? "" : "es", r->winsn, r->tinsn, secs,
             secs > 0 ? (double)r->winsn / secs / 1e6 : 0.0);
-  if (!a->quiet && r->tcfg && status == VS_EXIT_OK)
+  if (!a->quiet && r->tcfg && status == VS_EXIT_OK) /* (--check is functional only) */
     fprintf(stderr, "ventsim: timing: %" PRIu64 " cycles in total (%.2f M cycles/s)\n", r->cycles,
             secs > 0 ? (double)r->cycles / secs / 1e6 : 0.0);
   return status;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "common/util.h"
+#include "core/check.h"
 #include "core/debug.h"
 #include "core/engine.h"
 #include "core/workgroup.h"
@@ -58,11 +59,12 @@ static int run_slice(vs_warp *w, uint64_t n)
   return VS_EV_NONE;
 }
 
-/* Same, writing the commit log and/or collecting statistics */
+/* Same, writing the commit log, collecting statistics and/or checking */
 static int run_slice_instrumented(worker *wk, vs_warp *w, uint64_t n)
 {
   vs_exec *ex = &wk->ex;
   vs_exec_stats *st = wk->sh->opt->stats ? &wk->st : NULL;
+  const vs_check_hooks *chk = wk->sh->opt->check;
   while (n--) {
     vs_addr pc = w->pc;
     const vs_dinsn *d = vs_fetch(w);
@@ -70,12 +72,14 @@ static int run_slice_instrumented(worker *wk, vs_warp *w, uint64_t n)
     ex->memrec.n = 0;
     w->memrec = &ex->memrec;
     unsigned depth = st ? vs_warp_div_depth(w) : 0;
-    unsigned active = (unsigned)__builtin_popcountll(w->active);
+    vs_mask mask = w->active;
+    unsigned active = (unsigned)__builtin_popcountll(mask);
     int ev = d->exec(w, d);
     w->insns++;
     if (ev != VS_EV_FAULT && ex->trace) ex->isa->trace(ex->trace, w, d, pc);
     if (st && ev != VS_EV_FAULT)
       vs_exec_stats_count(st, d->cls, active, depth, vs_warp_div_depth(w), &ex->memrec);
+    if (chk && ev != VS_EV_FAULT) chk->insn(chk->ctx, w, d, pc, mask, &ex->memrec, ev);
     w->memrec = NULL;
     if (ev != VS_EV_NONE) return ev;
   }
@@ -194,7 +198,7 @@ static int run_wg(worker *wk)
   vs_wg *wg = &wk->wg;
   const vs_run_options *opt = sh->opt;
   uint64_t quantum = opt->interleave > 0 ? (uint64_t)opt->interleave : UINT64_C(1) << 20;
-  int instrumented = wk->ex.trace != NULL || opt->stats != NULL;
+  int instrumented = wk->ex.trace != NULL || opt->stats != NULL || opt->check != NULL;
   for (;;) {
     int ran = 0;
     for (unsigned i = 0; i < wg->nwarps; i++) {
@@ -290,6 +294,7 @@ static void *worker_main(void *arg)
     uint32_t id = atomic_fetch_add(&sh->next_wg, 1);
     if (id >= sh->lc.nwg) break;
     vs_wg_start(&sh->lc, &wk->wg, wk->warps, &wk->ex, id, wk->slot);
+    if (sh->opt->check) sh->opt->check->wg_start(sh->opt->check->ctx, &wk->wg);
     int rc = run_wg(wk);
     account_wg(wk);
     if (rc > 0) break; /* stopped because another host thread failed */
@@ -315,7 +320,8 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
     return vs_error_set(err, VS_E_USAGE, "a debugger needs a single host thread (-j 1)");
   vs_launch_shape shape;
   if (vs_launch_shape_of(l, &shape, err)) return -1;
-  unsigned nthreads = opt->threads > 1 ? opt->threads : 1;
+  /* the checker's shadow state is one host thread's: work-groups one at a time */
+  unsigned nthreads = opt->threads > 1 && !opt->check ? opt->threads : 1;
   if (nthreads > shape.nwg) nthreads = (unsigned)shape.nwg;
 
   shared sh;
@@ -342,6 +348,7 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
   double t0 = vs_now();
   int ran = rc == 0; /* the workers ran: statistics record the launch, complete or not */
   if (rc == 0 && opt->debug) opt->debug->launch(opt->debug->ctx, l, 1);
+  if (rc == 0 && opt->check) opt->check->launch(opt->check->ctx, &sh.lc, 1);
   if (rc == 0) {
     if (nthreads == 1) {
       worker_main(&wks[0]);
@@ -370,6 +377,7 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
   }
   res->seconds = vs_now() - t0;
   if (opt->debug) opt->debug->launch(opt->debug->ctx, l, 0);
+  if (ran && opt->check) opt->check->launch(opt->check->ctx, &sh.lc, 0);
   if (rc == 0 && opt->on_print && opt->on_print(opt->on_print_ctx, dev, l))
     rc = vs_error_set(err, VS_E_KERNEL, "kernel '%s': the print buffer could not be read",
                       l->name ? l->name : "?");

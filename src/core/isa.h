@@ -31,6 +31,7 @@ typedef struct vs_wg {
 } vs_wg;
 
 struct vs_launch_ctx;      /* core/launch.h */
+struct vs_check_sink;      /* core/check.h */
 
 /* Memory kinds a barrier's fence waits for */
 #define VS_FENCE_LOCAL  1u
@@ -140,6 +141,19 @@ typedef struct vs_isa {
   void (*trace)(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc);
   /* The host drained the print buffer the warp reported (VS_EV_PRINT). */
   void (*print_done)(vs_warp *w);
+  /* ---- the kernel checker (core/check.h, docs/checker.md) ----
+   * check_insn (may be NULL): called after every instruction when checking
+   * is on, with the sink to report the ISA's own findings to (AMD: hazards,
+   * missing waits); its per-warp state lives in the front end's warp struct
+   * (warp_start resets it).  private_owner (may be NULL): the work-item
+   * (0..items-1 of wg) whose private segment holds addr, or -1 when addr is
+   * in none; the bounds check then reports a work-item's private access to
+   * another's segment.  ended_is_arrived: the ISA defines that ended warps
+   * count as arrived at a barrier (Ventus, spec 5), so the barrier check
+   * does not report warps that end while others wait. */
+  void (*check_insn)(vs_warp *w, const vs_dinsn *d, vs_addr pc, const struct vs_check_sink *sink);
+  long (*private_owner)(const struct vs_launch_ctx *c, const vs_wg *wg, vs_addr addr);
+  int ended_is_arrived;
 } vs_isa;
 
 #endif

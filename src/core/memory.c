@@ -368,6 +368,7 @@ int vs_mem_write(vs_mem *m, vs_addr addr, const void *src, size_t len, vs_error 
   if (a >= ADDR_END || len > ADDR_END - a)
     return vs_error_set(err, VS_E_USAGE,
                         "write of %zu bytes at 0x%08" PRIx64 " exceeds the address space", len, a);
+  if (m->on_host_write) m->on_host_write(m->host_write_ctx, addr, len);
   while (len) {
     size_t chunk = VS_PAGE_SIZE - (a & VS_PAGE_MASK);
     if (chunk > len) chunk = len;
@@ -408,6 +409,8 @@ int vs_mem_fill(vs_mem *m, vs_addr addr, uint8_t byte, size_t len, vs_error *err
   uint8_t buf[VS_PAGE_SIZE];
   memset(buf, byte, sizeof buf);
   uint64_t a = addr;
+  if (m->on_host_write && a < ADDR_END && len <= ADDR_END - a)
+    m->on_host_write(m->host_write_ctx, addr, len);
   while (len) {
     size_t chunk = VS_PAGE_SIZE - (a & VS_PAGE_MASK);
     if (chunk > len) chunk = len;

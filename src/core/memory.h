@@ -81,6 +81,10 @@ typedef struct vs_mem {
   _Atomic uint64_t materialised;/* pages allocated */
   vs_decode_page_fn decode_page;
   void *decode_ctx;
+  /* Called for every host write (vs_mem_write, vs_mem_fill) when set: the
+   * kernel checker marks those bytes initialised. */
+  void (*on_host_write)(void *ctx, vs_addr addr, uint64_t len);
+  void *host_write_ctx;
 } vs_mem;
 
 /* Where a warp's fetch cache points before its first fetch (vs_warp.cp_page):

@@ -8,6 +8,7 @@
 
 #include "common/util.h"
 #include "runtime/rt.h"
+#include "ventsim/check.h"
 
 /* ---- checks ---- */
 
@@ -123,6 +124,7 @@ static void free_alloc(rt_dev *d, size_t i)
 {
   vs_error scratch;
   vs_device_unmap(d->dev, d->allocs[i].base, &scratch);
+  if (d->checker) vs_checker_release(d->checker, d->allocs[i].base);
   d->freed[d->nfreed++ % RT_FREED_RING] = d->allocs[i].base;
   memmove(&d->allocs[i], &d->allocs[i + 1], (d->nallocs - i - 1) * sizeof *d->allocs);
   d->nallocs--;
@@ -201,6 +203,10 @@ int vt_buf_alloc(vt_device_h hdevice, uint64_t size, uint64_t *vaddr, int BUF_TY
   char name[64];
   snprintf(name, sizeof name, "buffer 0x%08" PRIx64 " (vt_buf_alloc)", base);
   if (vs_device_map(d->dev, base, mapped, name, &err)) return rt_leave(d, rt_fail(fn, "%s", err.msg));
+  if (d->checker && vs_checker_alloc(d->checker, base, size, name, &err)) { /* its exact size */
+    vs_device_unmap(d->dev, base, &err);
+    return rt_leave(d, rt_fail(fn, "%s", err.msg));
+  }
   size_t i = 0;
   while (i < d->nallocs && d->allocs[i].base < base) i++;
   memmove(&d->allocs[i + 1], &d->allocs[i], (d->nallocs - i) * sizeof *d->allocs);

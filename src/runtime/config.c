@@ -11,10 +11,11 @@
 
 #include "common/util.h"
 #include "runtime/rt.h"
+#include "ventsim/check.h"
 
 int rt_timing_available(void);
 
-enum { K_STR, K_U32, K_U64, K_SIZE, K_MODE, K_QUIET };
+enum { K_STR, K_U32, K_U64, K_SIZE, K_MODE, K_QUIET, K_CHECK };
 
 typedef struct key_info {
   const char *key;
@@ -39,6 +40,7 @@ static const key_info keys[] = {
   {"local-mem", K_SIZE, 0, 16u << 20, OFF(local_mem)},
   {"print-buffer", K_SIZE, 8, 64u << 20, OFF(print_buffer)},
   {"quiet", K_QUIET, 0, 1, 0},
+  {"check", K_CHECK, 0, 0, OFF(check)},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
@@ -125,6 +127,14 @@ int rt_config_set(rt_config *c, const char *key, const char *value, vs_error *er
     atomic_store(&quiet_flag, b);
     return 0;
   }
+  case K_CHECK: { /* "" or 0: off; 1: the default checks; else a --check list */
+    unsigned m = 0;
+    if (!strcmp(value, "1")) value = "";
+    else if (!*value || !strcmp(value, "0")) value = NULL;
+    if (value && vs_checker_parse(value, &m, err)) return vs_error_prefix(err, "check");
+    c->check = m;
+    return 0;
+  }
   case K_STR: {
     char *s = NULL;
     if (*value && !(s = vs_strdup(value, err))) return -1;
@@ -152,6 +162,20 @@ int rt_config_get(const rt_config *c, const char *key, char *buf, size_t len, vs
   switch (ki->kind) {
   case K_MODE: n = snprintf(buf, len, "%s", c->mode == RT_MODE_TIMING ? "timing" : "functional"); break;
   case K_QUIET: n = snprintf(buf, len, "%d", rt_quiet()); break;
+  case K_CHECK: { /* the names of the checks, as a --check list */
+    static const char names[] = VS_CHECK_NAMES ",";
+    n = 0;
+    const char *p = names;
+    for (unsigned k = 0; *p; k++) {
+      const char *e = strchr(p, ',');
+      if (c->check >> k & 1u && n >= 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, "%s%.*s", n ? "," : "", (int)(e - p), p);
+      p = e + 1;
+      while (*p == ' ') p++;
+    }
+    if (n == 0) n = snprintf(buf, len, "0");
+    break;
+  }
   case K_STR: {
     const char *s = *(char *const *)(const void *)((const char *)c + ki->off);
     n = snprintf(buf, len, "%s", s ? s : "");

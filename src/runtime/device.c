@@ -15,6 +15,7 @@
 
 #include "common/util.h"
 #include "runtime/rt.h"
+#include "ventsim/check.h"
 
 #define RT_MAGIC 0x56545344u /* "VTSD" */
 
@@ -117,6 +118,7 @@ static void free_dev(rt_dev *d)
   free(d->finished);
   free(d->pending_msg);
   vs_stats_free(d->stats);
+  vs_checker_free(d->checker);
   vs_outfile_discard(&d->trace_out);
   vs_timeline_free(d->timeline);
   vs_outfile_discard(&d->timeline_out);
@@ -141,6 +143,8 @@ int vt_dev_open(vt_device_h *hdevice)
   int rc = rt_config_init(&d->cfg, &err);
   if (rc == 0) rc = rt_timing_check(&d->cfg, &err);
   if (rc == 0) rc = vs_device_create(&d->dev, NULL, &err);
+  /* the checker watches host writes from the start (they initialise memory) */
+  if (rc == 0 && d->cfg.check) rc = vs_checker_create(&d->checker, d->dev, d->cfg.check, &err);
   if (rc == 0 && !(d->tasks = vs_malloc(sizeof *d->tasks, &err))) rc = -1;
   if (rc == 0) d->tasks[d->ntasks++] = 0; /* task 0, as the original driver creates */
   if (rc == 0 && d->cfg.stats_path && !(d->stats = vs_stats_create()))
@@ -188,6 +192,10 @@ int vt_dev_close(vt_device_h hdevice)
   pthread_mutex_unlock(&reg_lock);
   if (!d) return rt_fail(fn, "%p is not an open device (never opened, or closed already)", hdevice);
   int rc = 0;
+  if (d->checker) { /* the findings of the device's launches (docs/checker.md) */
+    vs_checker_print(d->checker, stderr);
+    if (d->stats) vs_stats_set_check(d->stats, vs_checker_json(d->checker));
+  }
   if (d->stats && d->cfg.stats_path) {
     vs_error err = {0};
     vs_outfile o;

@@ -54,6 +54,7 @@ typedef struct rt_config {
   unsigned cores, warps, warp_threads;
   uint32_t local_mem;
   uint32_t print_buffer;
+  unsigned check;            /* kernel checks (ventsim/check.h), 0: none */
 } rt_config;
 
 int rt_config_init(rt_config *c, vs_error *err);  /* process defaults + environment */
@@ -127,6 +128,7 @@ typedef struct rt_dev {
   uint64_t nlaunches, nfailed, tot_warp, tot_thread, tot_cycles;
   double tot_seconds;
   vs_stats *stats;
+  struct vs_checker *checker; /* setting check (read when the device opens) */
   vs_outfile trace_out;       /* setting trace; completed when it changes or the device closes */
   FILE *trace;                /* trace_out.f, or NULL                  */
   vs_timeline *timeline;      /* setting timeline: every timing launch */

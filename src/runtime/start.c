@@ -6,6 +6,7 @@
 
 #include "common/util.h"
 #include "runtime/rt.h"
+#include "ventsim/check.h"
 #include "ventsim/launch.h"
 
 _Static_assert(sizeof(vt_meta_data) == 12 * 8, "the launch record: eleven fields, twelve 64-bit words");
@@ -145,6 +146,7 @@ static int start_locked(rt_dev *d, const vt_meta_data *md, uint64_t task, const 
   opt.max_instructions = d->cfg.max_instructions;
   opt.trace = d->trace;
   opt.stats = d->stats;
+  if (d->checker) vs_checker_run_options(d->checker, &opt);
   if (d->timeline) {
     if (d->cfg.mode != RT_MODE_TIMING)
       return rt_fail(fn, "setting timeline (VENTSIM_TIMELINE) needs mode timing (VENTSIM_MODE=timing)");

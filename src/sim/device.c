@@ -26,6 +26,8 @@ int vs_device_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
 {
   if (opt && opt->timing && opt->debug)
     return vs_error_set(err, VS_E_USAGE, "a debugger needs the functional engine (not --timing)");
+  if (opt && opt->timing && opt->check)
+    return vs_error_set(err, VS_E_USAGE, "the kernel checker needs the functional engine (not --timing)");
   if (opt && opt->timing) return vs_timing_run(dev, l, opt, res, err);
   vs_exec_stats st;
   int ran = 0;

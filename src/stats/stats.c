@@ -32,6 +32,7 @@ struct vs_stats {
     int timing;
   } earlier;
   char *partial;    /* not NULL: why the run is incomplete */
+  cJSON *check;     /* the kernel checker's findings, or NULL */
 };
 
 static launch_rec *rec(const vs_stats *s, size_t k)
@@ -58,6 +59,7 @@ void vs_stats_free(vs_stats *s)
   if (!s) return;
   for (size_t i = 0; i < s->n; i++) rec_free(rec(s, i));
   free(s->launches);
+  cJSON_Delete(s->check);
   free(s->partial);
   free(s);
 }
@@ -237,6 +239,7 @@ int vs_stats_write_json(const vs_stats *s, FILE *out, vs_error *err)
   cJSON_AddItemToObject(root, "totals", exec_json(&tot, 0));
   num(root, "omitted_launches", (double)s->earlier.count);
   cJSON_AddItemToObject(root, "launches", arr);
+  if (s->check) cJSON_AddItemReferenceToObject(root, "check", s->check);
   char *txt = cJSON_Print(root);
   cJSON_Delete(root);
   if (!txt) return vs_error_set(err, VS_E_NOMEM, "out of memory writing statistics");
@@ -244,6 +247,12 @@ int vs_stats_write_json(const vs_stats *s, FILE *out, vs_error *err)
   cJSON_free(txt);
   if (bad) return vs_error_set(err, VS_E_IO, "error writing statistics");
   return 0;
+}
+
+void vs_stats_set_check(vs_stats *s, void *check_json)
+{
+  cJSON_Delete(s->check);
+  s->check = check_json;
 }
 
 void vs_stats_print(const vs_stats *s, FILE *out)

@@ -18,6 +18,7 @@
 
 #include "timing/profile.h"
 #include "toy/toy.h"
+#include "ventsim/check.h"
 #include "ventsim/sim.h"
 #include "ventsim/stats.h"
 #include "ventsim/timing.h"
@@ -402,6 +403,70 @@ static void check_lds(const toy_run *r)
   assert_int_equal(stat(r, "memory", "global", "stores", ""), 37);
 }
 
+/* The kernel checker's ISA hook (core/check.h): the toy's check_insn
+ * reports the read of a load's destination before a WAIT ("waits") at the
+ * reading instruction, naming the load, through the checker's reporting
+ * (counts, JSON); with the WAIT in place nothing is found, and the results
+ * are the same either way.  8 work-items, out[g] = 2 in[g]. */
+static uint64_t run_checked(const uint32_t *code, size_t ncode, cJSON **json)
+{
+  vs_error err = {0};
+  vs_device *dev = NULL;
+  vs_checker *chk = NULL;
+  assert_int_equal(toy_register(&err), 0);
+  assert_int_equal(vs_device_create(&dev, "toy", &err), 0);
+  assert_int_equal(vs_checker_create(&chk, dev, ~0u, &err), 0);
+  assert_int_equal(vs_device_map(dev, CODE, 4096, "code", &err), 0);
+  assert_int_equal(vs_device_map(dev, IN, 32, "in", &err), 0);
+  assert_int_equal(vs_device_map(dev, OUT, 32, "out", &err), 0);
+  assert_int_equal(vs_device_write(dev, CODE, code, ncode * 4, &err), 0);
+  uint32_t in[8], out[8];
+  for (unsigned i = 0; i < 8; i++) in[i] = 1000 + 3 * i;
+  assert_int_equal(vs_device_write(dev, IN, in, sizeof in, &err), 0);
+  toy_abi abi = {TOY_MAGIC, 0, IN, OUT};
+  vs_launch l = {.name = "toy", .entry = CODE, .dims = 1, .global = {8, 1, 1},
+                 .local = {8, 1, 1}, .wave_size = 8, .abi = &abi, .abi_size = sizeof abi};
+  vs_run_options o = {0};
+  vs_checker_run_options(chk, &o);
+  vs_run_result res;
+  if (vs_device_run(dev, &l, &o, &res, &err)) fail_msg("run: %s", err.msg);
+  assert_int_equal(vs_device_read(dev, OUT, out, sizeof out, &err), 0);
+  for (unsigned i = 0; i < 8; i++) assert_int_equal(out[i], 2 * in[i]);
+  uint64_t n = vs_checker_findings(chk);
+  *json = vs_checker_json(chk);
+  assert_non_null(*json);
+  vs_checker_free(chk);
+  vs_device_destroy(dev);
+  return n;
+}
+
+static void test_check_hook(void **state)
+{
+  (void)state;
+  /* v0 = 4 gid; v1 = in[gid]; v2 = v1 + v1; out[gid] = v2 */
+  const uint32_t bug[] = {
+    TOY_I(TOY_TID, 0, 0, 2), TOY_I(TOY_ADD, 0, 0, 0), TOY_I(TOY_ADD, 0, 0, 0),
+    TOY_I(TOY_LD, 1, 0, 0),                   /* CODE + 12 */
+    TOY_I(TOY_ADD, 2, 1, 1),                  /* CODE + 16: no WAIT before */
+    TOY_I(TOY_ST, 0, 2, 1), TOY_I(TOY_END, 0, 0, 0)};
+  const uint32_t ok[] = {
+    TOY_I(TOY_TID, 0, 0, 2), TOY_I(TOY_ADD, 0, 0, 0), TOY_I(TOY_ADD, 0, 0, 0),
+    TOY_I(TOY_LD, 1, 0, 0), TOY_I(TOY_WAIT, 0, 0, 0), TOY_I(TOY_ADD, 2, 1, 1),
+    TOY_I(TOY_ST, 0, 2, 1), TOY_I(TOY_END, 0, 0, 0)};
+  cJSON *j = NULL;
+  assert_int_equal(run_checked(bug, sizeof bug / 4, &j), 1);
+  const cJSON *f = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "findings_list"), 0);
+  assert_non_null(f);
+  assert_string_equal(cJSON_GetObjectItem(f, "check")->valuestring, "waits");
+  assert_true(cJSON_GetObjectItem(f, "pc")->valuedouble == (double)(CODE + 16));
+  assert_true(cJSON_GetObjectItem(f, "pc2")->valuedouble == (double)(CODE + 12));
+  assert_true(cJSON_GetObjectItem(f, "count")->valuedouble == 1); /* one warp */
+  assert_non_null(strstr(cJSON_GetObjectItem(f, "text")->valuestring, "reads v1"));
+  cJSON_Delete(j);
+  assert_int_equal(run_checked(ok, sizeof ok / 4, &j), 0);
+  cJSON_Delete(j);
+}
+
 static void test_local_memory(void **state)
 {
   (void)state;
@@ -500,6 +565,7 @@ int main(void)
     cmocka_unit_test(test_simd_binding),
     cmocka_unit_test(test_bank_function),
     cmocka_unit_test(test_local_memory),
+    cmocka_unit_test(test_check_hook),
     cmocka_unit_test(test_errors_and_trace),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

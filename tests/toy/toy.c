@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/check.h"
 #include "core/isa.h"
 #include "core/launch.h"
 #include "sim/registry.h"
@@ -44,6 +45,11 @@ static inline uint32_t *vreg(vs_warp *w, unsigned r)
 typedef struct toy_warp {
   vs_warp w;
   uint64_t loads;          /* load instructions executed (for describe) */
+  /* the kernel checker (check_insn): loads whose data may still be in
+   * flight, oldest first -- their destination register and pc */
+  unsigned nflight;
+  uint8_t flight_reg[16];
+  vs_addr flight_pc[16];
 } toy_warp;
 
 /* ---- decoded instructions: the payload holds the operand fields ---- */
@@ -392,6 +398,42 @@ static void warp_start(const vs_launch_ctx *c, vs_warp *w)
   set_sreg(w, 2, l->offset[0] + (uint64_t)w->wg->gx * l->local[0] + (uint64_t)w->wid * l->wave_size);
   set_sreg(w, 3, (uint64_t)w->wid * l->wave_size);
   ((toy_warp *)w)->loads = 0;
+  ((toy_warp *)w)->nflight = 0;
+}
+
+/* The checker's ISA hook (core/check.h), the "waits" check in small: a
+ * load's data arrives only after a WAIT that leaves fewer loads
+ * outstanding (as AMD's s_waitcnt vmcnt), so reading its destination
+ * before is a missing wait, though the functional engine (where loads
+ * complete at once) gives the right result. */
+static void check_insn(vs_warp *w, const vs_dinsn *d, vs_addr pc, const vs_check_sink *sink)
+{
+  toy_warp *t = (toy_warp *)w;
+  const toy_fields *f = fields(d);
+  uint8_t src[2] = {0, 0};
+  unsigned nsrc = 0;
+  switch (d->op) {
+  case TOY_ADD: case TOY_DIV: src[0] = f->b; src[1] = f->c; nsrc = 2; break;
+  case TOY_LD: case TOY_LD64: case TOY_LLD: src[0] = f->b; nsrc = 1; break;
+  case TOY_ST: case TOY_LST: src[0] = f->a; src[1] = f->b; nsrc = 2; break;
+  case TOY_WAIT: { /* the oldest complete first */
+    unsigned keep = f->a < t->nflight ? f->a : t->nflight;
+    memmove(t->flight_reg, t->flight_reg + (t->nflight - keep), keep);
+    memmove(t->flight_pc, t->flight_pc + (t->nflight - keep), keep * sizeof *t->flight_pc);
+    t->nflight = keep;
+    return;
+  }
+  default: break;
+  }
+  for (unsigned k = 0; k < t->nflight; k++) /* (once per load, however many operands read it) */
+    if ((nsrc > 0 && t->flight_reg[k] == src[0]) || (nsrc > 1 && t->flight_reg[k] == src[1]))
+      vs_check_reportf(sink, w, VS_CHECK_WAITS, pc, t->flight_pc[k],
+                       "reads v%u, which the load at 0x%" PRIx64 " may still be writing (no WAIT)",
+                       t->flight_reg[k], t->flight_pc[k]);
+  if ((d->op == TOY_LD || d->op == TOY_LD64) && t->nflight < 16) {
+    t->flight_reg[t->nflight] = f->a;
+    t->flight_pc[t->nflight++] = pc;
+  }
 }
 
 static const vs_isa toy_isa = {
@@ -408,6 +450,7 @@ static const vs_isa toy_isa = {
   .insn_info = insn_info,
   .describe = describe,
   .trace = trace,
+  .check_insn = check_insn,
   /* no per-launch state to free, no divergence (all lanes always take
    * the same path), no print buffer: launch_end, warp_free, div_depth,
    * div_describe and print_done stay NULL; no register grouping either

@@ -254,4 +254,6 @@ const vs_isa vs_isa_ventus = {
   .describe = describe,
   .trace = trace,
   .print_done = print_done,
+  .private_owner = vtu_private_owner,
+  .ended_is_arrived = 1, /* spec 5: ended warps count as arrived */
 };

@@ -163,6 +163,17 @@ void vtu_wg_start(const vs_launch_ctx *c, vs_wg *wg)
   wg->private_base = r->pds_base + (uint64_t)wg->id * r->wg_warps * r->warp_threads * r->pds_size;
 }
 
+/* The work-item whose private memory holds addr: words are interleaved
+ * across the work-group's work-items (spec 3.5) */
+long vtu_private_owner(const vs_launch_ctx *c, const vs_wg *wg, vs_addr addr)
+{
+  const vtu_launch *st = c->isa_state;
+  const vs_ventus_record *r = st->rec;
+  uint64_t items = (uint64_t)r->wg_warps * r->warp_threads;
+  if (addr < wg->private_base || addr >= wg->private_base + items * r->pds_size) return -1;
+  return (long)(((addr - wg->private_base) >> 2) % items);
+}
+
 /* The launch state of a warp (spec 6.3) */
 void vtu_warp_start(const vs_launch_ctx *c, vs_warp *w)
 {

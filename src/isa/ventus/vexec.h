@@ -75,6 +75,7 @@ int vtu_push(vs_warp *w, uint32_t rpc, uint32_t pc, vs_mask mask);
 int vtu_launch_begin(vs_launch_ctx *c, vs_error *err);
 void vtu_launch_end(vs_launch_ctx *c);
 void vtu_wg_start(const vs_launch_ctx *c, vs_wg *wg);
+long vtu_private_owner(const vs_launch_ctx *c, const vs_wg *wg, vs_addr addr);
 void vtu_warp_start(const vs_launch_ctx *c, vs_warp *w);
 
 /* Semantics of every table row: int vtu_x_ID(vs_warp *, const vs_dinsn *) */
