@@ -50,8 +50,10 @@ typedef struct vs_gdb_part {
   uint8_t kind;                  /* VS_GDB_*                                   */
   uint8_t file;                  /* VS_GDB_FILE: index into vs_isa.regfiles    */
   uint16_t first, count;         /* VS_GDB_FILE: registers first .. first+count-1 (0: to the end) */
-  const char *const *names;      /* per register (NULL, or NULL entries: file name + index) */
-  const char *const *types;      /* per register (NULL, or NULL entries: the default type) */
+  const char *const *names;      /* per register of the part, [0] for `first` (NULL, or
+                                    NULL entries: file name + index) */
+  const char *const *types;      /* per register of the part (NULL, or NULL entries: the
+                                    default type) */
   unsigned flags;                /* VS_GDB_ZERO_FIRST                          */
   const vs_gdb_special *special; /* VS_GDB_SPECIAL                             */
 } vs_gdb_part;
