@@ -43,6 +43,9 @@ typedef struct vs_cl_options {
   const char *name;      /* the source's name in messages (default "program.cl") */
   int no_cache;          /* do not read or write the compile cache              */
   int verbose;           /* put every command line into the log                 */
+  const char *clang_options; /* clang options that are not OpenCL build options
+                            (ventsim compile --clang-option): target options
+                            -m... (-munsafe-fp-atomics), or NULL              */
 } vs_cl_options;
 
 typedef struct vs_cl_result {

@@ -29,6 +29,8 @@ static const char usage[] =
   "                         command lines)\n"
   "  -D NAME[=VALUE], -I DIR, -cl-* (math flags, -cl-opt-disable,\n"
   "  -cl-kernel-arg-info ...), -w, -W...   OpenCL build options, passed on\n"
+  "  --clang-option OPT     a clang target option that is not an OpenCL build\n"
+  "                         option (-munsafe-fp-atomics ...); repeatable\n"
   "  -o FILE                output (default: FILE with .hsaco)\n"
   "  --no-cache             do not use the compile cache\n"
   "  --print-log            print the build log (warnings) even on success\n"
@@ -65,7 +67,7 @@ static int run(int argc, char **argv)
   }
   const char *mcpu = NULL, *in = NULL, *out = NULL;
   int wave64 = 0, no_cache = 0, verbose = 0, print_log = 0, have_std = 0;
-  char *opts = NULL;
+  char *opts = NULL, *clang_opts = NULL;
   int rc = VS_EXIT_USAGE;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -79,6 +81,10 @@ static int run(int argc, char **argv)
     } else if (!strcmp(a, "-o")) {
       if (++i >= argc) { vs_cli_error("compile", "-o needs a file name"); goto out; }
       out = argv[i];
+    } else if (!strcmp(a, "--clang-option") || !strncmp(a, "--clang-option=", 15)) {
+      const char *v = a[14] == '=' ? a + 15 : ++i < argc ? argv[i] : NULL;
+      if (!v) { vs_cli_error("compile", "--clang-option needs an option"); goto out; }
+      if (append(&clang_opts, v)) goto oom;
     } else if (!strcmp(a, "--no-cache")) {
       no_cache = 1;
     } else if (!strcmp(a, "--print-log")) {
@@ -122,7 +128,7 @@ static int run(int argc, char **argv)
     snprintf(outbuf, sizeof outbuf, "%.*s.hsaco", stem, in);
     out = outbuf;
   }
-  vs_cl_options o = {mcpu, wave64, opts, in, no_cache, verbose};
+  vs_cl_options o = {mcpu, wave64, opts, in, no_cache, verbose, clang_opts};
   vs_cl_result r;
   int c = vs_cl_compile(src, len, &o, &r, &err);
   free(src);
@@ -139,10 +145,12 @@ static int run(int argc, char **argv)
   vs_cl_result_free(&r);
 out:
   free(opts);
+  free(clang_opts);
   return rc;
 oom:
   vs_cli_error("compile", "out of memory");
   free(opts);
+  free(clang_opts);
   return VS_EXIT_FAIL;
 }
 

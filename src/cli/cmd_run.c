@@ -166,11 +166,7 @@ static vs_gdb_server *gdb_start(vs_device *dev, const vs_isa_entry *isa, unsigne
     vs_testcase_free(&tc);
   }
   vs_gdb_server *s = NULL;
-  if (!isa->gdb) {
-    vs_cli_error("run", "--gdb: ISA '%s' has no gdb view", isa->name);
-    return NULL;
-  }
-  if (vs_gdb_server_create(&s, port, isa->gdb, lanes, dev, &err)) {
+  if (vs_gdb_server_create(&s, port, isa->isa, isa->gdb, lanes, dev, &err)) {
     vs_cli_error("run", "%s", err.msg);
     return NULL;
   }

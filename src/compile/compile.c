@@ -133,6 +133,22 @@ bad:
   return -1;
 }
 
+/* Clang-only options: target options (-m...), added to the compile step */
+static int parse_clang_options(const char *options, cc_opts *o, vs_error *err)
+{
+  cc_argv w = {0};
+  int rc = split_words(options, &w, err);
+  for (size_t i = 0; i < w.n && !rc; i++) {
+    const char *a = w.v[i];
+    if (strncmp(a, "-m", 2) || !a[2] || !word_ok(a))
+      rc = vs_error_set(err, VS_E_USAGE, "clang option '%s': only target options (-m...) are passed on", a);
+    else
+      rc = cc_argv_add(&o->front, a, err);
+  }
+  cc_argv_free(&w);
+  return rc;
+}
+
 int vs_cl_check_options(const char *options, vs_error *err)
 {
   cc_opts o;
@@ -510,6 +526,10 @@ int vs_cl_compile(const char *src, size_t len, const vs_cl_options *o, vs_cl_res
     /* gfx9 is wave64 anyway; -mwavefrontsize64 is accepted and changes nothing */
   }
   if (parse_options(o->options, &j.opts, err)) return fail_msg(r, &log, VS_CL_BAD_OPTIONS, err);
+  if (parse_clang_options(o->clang_options, &j.opts, err)) {
+    cc_argv_free(&j.opts.front);
+    return fail_msg(r, &log, VS_CL_BAD_OPTIONS, err);
+  }
   r->cl_std = j.opts.cl_std;
   r->uniform_work_group_size = j.opts.uniform_wg;
   const char *clang = cc_tool(CC_CLANG, err);

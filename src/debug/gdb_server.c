@@ -40,8 +40,7 @@ static int fault_signal(int kind)
 struct vs_gdb_server {
   vs_rsp_conn conn;
   unsigned port;
-  const vs_gdb_arch *arch;
-  unsigned lanes;
+  vs_gdb_regmap *regs;
   vs_device *dev;
   vs_debug_hooks hooks;
   int connected, started, detached, killed, gone, finished;
@@ -64,8 +63,6 @@ struct vs_gdb_server {
   /* breakpoints */
   vs_addr bps[MAX_BREAKPOINTS];
   unsigned nbps;
-  char *xml;
-  size_t xml_len;
   char reply[VS_RSP_MAX_PACKET + 1];
   size_t rlen;
 };
@@ -369,11 +366,10 @@ static void read_all_regs(vs_gdb_server *s)
     return;
   }
   size_t o = 0;
-  uint8_t buf[4 * VS_MAX_LANES];
-  for (unsigned r = 0; r < s->arch->g_regs; r++) {
-    size_t sz = s->arch->reg_size(r, s->lanes);
-    if (sz > sizeof buf || 2 * (o + sz) > VS_RSP_MAX_PACKET || s->arch->reg_read(w, r, s->lanes, buf))
-      break;
+  uint8_t buf[VS_GDB_MAX_REG_BYTES];
+  for (unsigned r = 0; r < vs_gdb_regmap_g_regs(s->regs); r++) {
+    size_t sz = vs_gdb_regmap_size(s->regs, r);
+    if (2 * (o + sz) > VS_RSP_MAX_PACKET || vs_gdb_regmap_read(s->regs, w, r, buf)) break;
     hex_encode(buf, sz, s->reply + 2 * o);
     o += sz;
   }
@@ -388,15 +384,15 @@ static void write_all_regs(vs_gdb_server *s, const char *hex)
     return;
   }
   size_t avail = strlen(hex) / 2;
-  uint8_t buf[4 * VS_MAX_LANES];
-  for (unsigned r = 0; r < s->arch->g_regs; r++) {
-    size_t sz = s->arch->reg_size(r, s->lanes);
-    if (sz > sizeof buf || sz > avail) break;
+  uint8_t buf[VS_GDB_MAX_REG_BYTES];
+  for (unsigned r = 0; r < vs_gdb_regmap_g_regs(s->regs); r++) {
+    size_t sz = vs_gdb_regmap_size(s->regs, r);
+    if (sz > avail) break;
     if (hex_decode(hex, sz, buf)) {
       rs(s, "E02");
       return;
     }
-    s->arch->reg_write(w, r, s->lanes, buf);
+    vs_gdb_regmap_write(s->regs, w, r, buf);
     hex += 2 * sz;
     avail -= sz;
   }
@@ -408,13 +404,13 @@ static void read_reg(vs_gdb_server *s, const char *args)
   uint64_t r;
   const char *end;
   vs_warp *w = selected(s);
-  uint8_t buf[4 * VS_MAX_LANES];
-  if (parse_hex(args, &end, &r) || *end || r >= s->arch->nregs(s->lanes)) {
+  uint8_t buf[VS_GDB_MAX_REG_BYTES];
+  if (parse_hex(args, &end, &r) || *end || r >= vs_gdb_regmap_count(s->regs)) {
     rs(s, "E00");
     return;
   }
-  size_t sz = s->arch->reg_size((unsigned)r, s->lanes);
-  if (!w || sz == 0 || sz > sizeof buf || s->arch->reg_read(w, (unsigned)r, s->lanes, buf)) {
+  size_t sz = vs_gdb_regmap_size(s->regs, (unsigned)r);
+  if (!w || vs_gdb_regmap_read(s->regs, w, (unsigned)r, buf)) {
     rs(s, "E01");
     return;
   }
@@ -427,14 +423,14 @@ static void write_reg(vs_gdb_server *s, const char *args)
   uint64_t r;
   const char *end;
   vs_warp *w = selected(s);
-  uint8_t buf[4 * VS_MAX_LANES];
-  if (parse_hex(args, &end, &r) || *end != '=' || r >= s->arch->nregs(s->lanes)) {
+  uint8_t buf[VS_GDB_MAX_REG_BYTES];
+  if (parse_hex(args, &end, &r) || *end != '=' || r >= vs_gdb_regmap_count(s->regs)) {
     rs(s, "E00");
     return;
   }
-  size_t sz = s->arch->reg_size((unsigned)r, s->lanes);
-  if (!w || sz == 0 || sz > sizeof buf || strlen(end + 1) != 2 * sz || hex_decode(end + 1, sz, buf) ||
-      s->arch->reg_write(w, (unsigned)r, s->lanes, buf)) {
+  size_t sz = vs_gdb_regmap_size(s->regs, (unsigned)r);
+  if (!w || strlen(end + 1) != 2 * sz || hex_decode(end + 1, sz, buf) ||
+      vs_gdb_regmap_write(s->regs, w, (unsigned)r, buf)) {
     rs(s, "E01");
     return;
   }
@@ -651,7 +647,9 @@ static int handle(vs_gdb_server *s, char *pkt, size_t n)
     } else if (!strcmp(pkt, "qsThreadInfo")) {
       rs(s, "l");
     } else if (!strncmp(pkt, "qXfer:features:read:target.xml:", 31)) {
-      xfer_reply(s, s->xml, s->xml_len, pkt + 31);
+      size_t len;
+      const char *xml = vs_gdb_regmap_xml(s->regs, &len);
+      xfer_reply(s, xml, len, pkt + 31);
     } else if (!strncmp(pkt, "qXfer:features:read:", 20)) {
       rs(s, "E00");
     } else if (!strncmp(pkt, "qXfer:threads:read::", 20)) {
@@ -921,26 +919,16 @@ static void hook_error(void *ctx, vs_wg *wg, const vs_error *err)
 }
 
 /* ---- life cycle ---- */
-int vs_gdb_server_create(vs_gdb_server **out, unsigned port, const vs_gdb_arch *arch,
-                         unsigned lanes, vs_device *dev, vs_error *err)
+int vs_gdb_server_create(vs_gdb_server **out, unsigned port, const vs_isa *isa,
+                         const vs_gdb_layout *layout, unsigned lanes, vs_device *dev, vs_error *err)
 {
   *out = NULL;
-  if (lanes < 1 || lanes > VS_MAX_LANES)
-    return vs_error_set(err, VS_E_USAGE, "gdb server: %u lanes per warp is outside 1..%u", lanes,
-                        VS_MAX_LANES);
   vs_gdb_server *s = calloc(1, sizeof *s);
   if (!s) return vs_error_set(err, VS_E_NOMEM, "out of memory");
-  s->arch = arch;
-  s->lanes = lanes;
   s->dev = dev;
-  s->xml = arch->target_xml(lanes);
-  if (!s->xml) {
-    free(s);
-    return vs_error_set(err, VS_E_NOMEM, "out of memory");
-  }
-  s->xml_len = strlen(s->xml);
-  if (vs_rsp_listen(&s->conn, port, &s->port, err)) {
-    free(s->xml);
+  if (vs_gdb_regmap_create(&s->regs, isa, layout, lanes, err) ||
+      vs_rsp_listen(&s->conn, port, &s->port, err)) {
+    vs_gdb_regmap_free(s->regs);
     free(s);
     return -1;
   }
@@ -991,6 +979,6 @@ void vs_gdb_server_destroy(vs_gdb_server *s)
 {
   if (!s) return;
   vs_rsp_close(&s->conn);
-  free(s->xml);
+  vs_gdb_regmap_free(s->regs);
   free(s);
 }

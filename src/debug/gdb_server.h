@@ -2,21 +2,22 @@
  * protocol on 127.0.0.1 so `gdb-multiarch` can `target remote` a run.
  * Each warp of the resident work-group is a gdb thread; see
  * docs/debugging.md.  ISA-neutral: registers and the target description
- * come from a vs_gdb_arch (src/isa/ventus/gdb_regs.c for Ventus). */
+ * come from the ISA's register files and its gdb layout (debug/gdb_regmap.h). */
 #ifndef VS_DEBUG_GDB_SERVER_H
 #define VS_DEBUG_GDB_SERVER_H
 
 #include "core/debug.h"
-#include "debug/gdb_arch.h"
+#include "debug/gdb_regmap.h"
 #include "ventsim/sim.h"
 
 typedef struct vs_gdb_server vs_gdb_server;
 
-/* Listens on 127.0.0.1:port (0: any free port).  `lanes` is the number of
+/* Listens on 127.0.0.1:port (0: any free port) for a run of ISA `isa`
+ * shown with `layout` (NULL: the default view).  `lanes` is the number of
  * lanes of the vector registers in the target description (the largest
  * warp of the run). */
-int vs_gdb_server_create(vs_gdb_server **out, unsigned port, const vs_gdb_arch *arch,
-                         unsigned lanes, vs_device *dev, vs_error *err);
+int vs_gdb_server_create(vs_gdb_server **out, unsigned port, const vs_isa *isa,
+                         const vs_gdb_layout *layout, unsigned lanes, vs_device *dev, vs_error *err);
 unsigned vs_gdb_server_port(const vs_gdb_server *s);
 /* Waits for gdb to connect. */
 int vs_gdb_server_accept(vs_gdb_server *s, vs_error *err);

@@ -135,7 +135,7 @@ static int mem_read(ocl_bdev *d, uint64_t addr, void *dst, uint64_t len, vs_erro
 
 static int build(const ocl_devconf *c, const char *src, size_t len, const char *options, ocl_build *b, vs_error *err)
 {
-  vs_cl_options o = {c->target, c->wave64, options, "program.cl", 0, 0};
+  vs_cl_options o = {c->target, c->wave64, options, "program.cl", 0, 0, NULL};
   vs_cl_result r;
   int rc = vs_cl_compile(src, len, &o, &r, err);
   b->binary = r.binary;

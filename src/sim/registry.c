@@ -10,7 +10,7 @@
 /* The built-in front ends */
 static const vs_isa_entry ventus = {
   "ventus", "Ventus (RISC-V RV32IMA + zfinx + zve32f + SIMT extensions)",
-  &vs_isa_ventus, &vs_asm_target_ventus, &vs_gdb_arch_ventus, EM_RISCV,
+  &vs_isa_ventus, &vs_asm_target_ventus, &vs_gdb_layout_ventus, EM_RISCV,
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;

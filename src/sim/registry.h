@@ -1,7 +1,7 @@
 /* The ISAs ventsim knows, chosen by name.  Each entry bundles what a front
  * end provides to the layers below: the ISA for the core (core/isa.h), its
  * assembler target (asm/target.h) and its view for the gdb server
- * (debug/gdb_arch.h).  Ventus is built in; other front ends (the toy ISA of
+ * (debug/gdb_regmap.h).  Ventus is built in; other front ends (the toy ISA of
  * the tests) register at run time.  docs/dev/isa-interface.md. */
 #ifndef VS_SIM_REGISTRY_H
 #define VS_SIM_REGISTRY_H
@@ -11,7 +11,7 @@
 
 #include "asm/target.h"
 #include "core/isa.h"
-#include "debug/gdb_arch.h"
+#include "debug/gdb_regmap.h"
 #include "ventsim/error.h"
 
 #define VS_DEFAULT_ISA "ventus"
@@ -22,7 +22,7 @@ typedef struct vs_isa_entry {
   const char *summary;              /* one line for listings                */
   const vs_isa *isa;
   const vs_asm_target *asm_target;  /* NULL: no assembler                   */
-  const vs_gdb_arch *gdb;           /* NULL: no gdb server                  */
+  const vs_gdb_layout *gdb;         /* NULL: the default gdb view           */
   uint16_t elf_machine;             /* e_machine of its programs; 0: none   */
 } vs_isa_entry;
 

@@ -581,11 +581,11 @@ size_t vs_sm_describe(const vs_sm *s, uint64_t now, char *buf, size_t len)
     if (t->state == VS_TW_FREE) continue;
     const vs_fwarp *f = &s->fw[i];
     const vs_warp *w = t->w;
-    OUT("\n  warp %u (wg %u wid %u) %s pc 0x%08" PRIx64 " ibuf v%x r%x %s stack %u VM%u VS%u LGKM%u",
-        i, w->wg->id, w->wid, st[t->state], w->pc, vs_ibuf_valid_bits(&f->ib),
-        vs_ibuf_ready_bits(&f->ib, now), t->at_barrier ? "at-barrier" : "no-barrier", vs_warp_div_depth(w),
-        vs_memops_count(&t->mo, VS_CNT_VM, now), vs_memops_count(&t->mo, VS_CNT_VS, now),
-        vs_memops_count(&t->mo, VS_CNT_LGKM, now));
+    OUT("\n  warp %u (wg %u wid %u) %s pc 0x%08" PRIx64 " ibuf v%x r%x %s stack %u", i, w->wg->id, w->wid,
+        st[t->state], w->pc, vs_ibuf_valid_bits(&f->ib), vs_ibuf_ready_bits(&f->ib, now),
+        t->at_barrier ? "at-barrier" : "no-barrier", vs_warp_div_depth(w));
+    for (int k = 0; k < VS_NCNT; k++) /* every wait counter: VM VS LGKM EXP */
+      OUT(" %s%u", vs_cnt_name(k), vs_memops_count(&t->mo, k, now));
     uint16_t regs[8];
     unsigned np = vs_sb_pending(&t->sb, now, regs, 8);
     if (np) {

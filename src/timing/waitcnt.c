@@ -70,3 +70,9 @@ unsigned vs_fence_counters(unsigned fence)
   if (fence & (VS_FENCE_GLOBAL | VS_FENCE_IMAGE)) m |= VS_CNT_ALL;
   return m;
 }
+
+const char *vs_cnt_name(int kind)
+{
+  static const char *const names[VS_NCNT] = {"VM", "VS", "LGKM", "EXP"};
+  return kind >= 0 && kind < VS_NCNT ? names[kind] : "?";
+}

@@ -44,5 +44,7 @@ int vs_memops_drained(const vs_memops *m, unsigned mask, uint64_t now, uint64_t 
 int vs_memops_wait(const vs_memops *m, int kind, unsigned threshold, uint64_t now, uint64_t *wake);
 /* The counter mask a barrier's fence bits wait for (VS_FENCE_*) */
 unsigned vs_fence_counters(unsigned fence_bits);
+/* "VM", "VS", "LGKM", "EXP": a counter's name in reports */
+const char *vs_cnt_name(int kind);
 
 #endif

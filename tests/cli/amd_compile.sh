@@ -30,6 +30,24 @@ clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx900 -mcode-objec
   --rocm-device-lib-path=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode -O3 "$K" -o "$T/ref.hsaco"
 cmp "$T/ref.hsaco" "$T/a900.hsaco" || fail "differs from the spec's command line"
 
+# a clang-only target option (--clang-option): the same as clang given it
+# directly (with the gfx11 device-library directory the driver made in the
+# cache); anything but a target option (-m...) is refused
+D=$(echo "$T"/cache/devlibs-*)
+[ -f "$D/oclc_isa_version_1100.bc" ] || fail "no gfx11 device libraries in the cache ($D)"
+A="$VS_SOURCE_DIR/tests/amd/kernels/atomics_float.cl"
+"$VENTSIM" compile --mcpu gfx1100 --clang-option -munsafe-fp-atomics "$A" -o "$T/u.hsaco"
+clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1100 -mcode-object-version=5 \
+  --rocm-device-lib-path="$D" -O3 -munsafe-fp-atomics "$A" -o "$T/uref.hsaco"
+cmp "$T/uref.hsaco" "$T/u.hsaco" || fail "--clang-option: differs from clang's command line"
+"$VENTSIM" compile --mcpu gfx1100 "$A" -o "$T/s.hsaco"
+cmp -s "$T/s.hsaco" "$T/u.hsaco" && fail "-munsafe-fp-atomics made no difference"
+set +e
+"$VENTSIM" compile --mcpu gfx900 --clang-option=-fplugin=x.so "$K" -o "$T/x.hsaco" 2> "$T/err"; rc=$?
+set -e
+[ $rc -eq 2 ] && grep -q "clang option '-fplugin=x.so': only target options (-m...) are passed on" "$T/err" \
+  || fail "bad clang option: rc $rc $(cat "$T/err")"
+
 # printf: the four-step build gives hidden_printf_buffer and amdhsa.printf
 "$VENTSIM" compile --mcpu gfx1100 "$P" -o "$T/p.hsaco"
 llvm-readelf-19 --notes "$T/p.hsaco" > "$T/p.notes"

@@ -23,7 +23,7 @@ expect_fail() { # expect_fail STATUS PATTERN ARGS...
 # the watchdog: divides of 1000 cycles per pass, nothing else to do
 expect_fail 1 "deadlock in kernel 'div'" run -q --timing --set exec.div_latency=1000 \
   --set sim.watchdog=500 "$tmp/div.metadata"
-for pat in "sim.watchdog" "warp 0 (wg" "pc 0x" "ibuf v" "stack 1" "VM0" "sb v" "\[scoreboard\]" "D-cache MSHRs"; do
+for pat in "sim.watchdog" "warp 0 (wg" "pc 0x" "ibuf v" "stack 1" "VM0 VS0 LGKM0 EXP0" "sb v" "\[scoreboard\]" "D-cache MSHRs"; do
   grep -q -- "$pat" "$tmp/err" || fail "deadlock report lacks '$pat'"
 done
 # limits

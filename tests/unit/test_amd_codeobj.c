@@ -432,7 +432,7 @@ static char *compile(const tcase *t, char *path, size_t plen, int *printf_build)
   size_t len = 0;
   vs_error err = {0};
   if (vs_read_file(src_path, VS_MAX_INPUT_FILE, &src, &len, &err)) fail_msg("%s", err.msg);
-  vs_cl_options o = {t->mcpu, t->wave64, t->options, t->file, 1, 0};
+  vs_cl_options o = {t->mcpu, t->wave64, t->options, t->file, 1, 0, NULL};
   vs_cl_result r;
   int rc = vs_cl_compile(src, len, &o, &r, &err);
   free(src);

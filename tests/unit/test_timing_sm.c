@@ -375,6 +375,8 @@ static void test_watchdog(void **state)
   assert_non_null(strstr(err.msg, "pc 0x"));
   assert_non_null(strstr(err.msg, "ibuf v"));
   assert_non_null(strstr(err.msg, "stack 0"));
+  /* every wait counter, nothing outstanding (no memory was in flight) */
+  assert_non_null(strstr(err.msg, "stack 0 VM0 VS0 LGKM0 EXP0 sb v2"));
   assert_non_null(strstr(err.msg, "no-barrier"));
   assert_non_null(strstr(err.msg, "I-cache MSHRs 0/4"));
   assert_non_null(strstr(err.msg, "[scoreboard]"));

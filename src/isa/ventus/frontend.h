@@ -6,10 +6,10 @@
 
 #include "asm/target.h"
 #include "core/isa.h"
-#include "debug/gdb_arch.h"
+#include "debug/gdb_regmap.h"
 
 extern const vs_isa vs_isa_ventus;                /* isa.c        */
 extern const vs_asm_target vs_asm_target_ventus;  /* asm_ventus.c */
-extern const vs_gdb_arch vs_gdb_arch_ventus;      /* gdb_regs.c   */
+extern const vs_gdb_layout vs_gdb_layout_ventus;  /* gdb_regs.c   */
 
 #endif
