@@ -111,21 +111,24 @@ VOP3_32(V_AND_OR_B32, (a[l] & b[l]) | c[l])
 VOP3_32(V_OR3_B32, a[l] | b[l] | c[l])
 VOP3_32(V_BFE_U32, (uint32_t)((a[l] >> (b[l] & 31)) & ((c[l] & 31) ? (1u << (c[l] & 31)) - 1 : 0)))
 
-/* v_add_u32 and friends: no carry out; clamp saturates */
-#define ADDSUB(ID, expr)                                                       \
+/* v_add_u32 and friends: no carry out; clamp saturates (unsigned) */
+#define ADDSUB(ID, expr, sat)                                                  \
   AMDX(ID)                                                                     \
   {                                                                            \
-    if (no_clamp(w, d)) return VS_EV_FAULT;                                    \
+    int clamp = (amd_i(d)->f.ctl & AMD_CTL_CLAMP) != 0;                        \
     uint32_t t0[NL], t1[NL], res[NL];                                          \
     const uint32_t *a = amd_vsrc32(w, OP(1), t0), *b = amd_vsrc32(w, OP(2), t1); \
     uint32_t *dst = amd_vrow(w, OP(0)->val), *o = OUT(dst, res);               \
-    for (unsigned l = 0; l < NL; l++) o[l] = (expr);                           \
+    if (clamp)                                                                 \
+      for (unsigned l = 0; l < NL; l++) o[l] = (sat);                          \
+    else                                                                       \
+      for (unsigned l = 0; l < NL; l++) o[l] = (expr);                         \
     amd_vcommit(w, dst, o);                                                    \
     return amd_next(w, d);                                                     \
   }
-ADDSUB(V_ADD_U32, a[l] + b[l])
-ADDSUB(V_SUB_U32, a[l] - b[l])
-ADDSUB(V_SUBREV_U32, b[l] - a[l])
+ADDSUB(V_ADD_U32, a[l] + b[l], (uint64_t)a[l] + b[l] > 0xffffffffu ? 0xffffffffu : a[l] + b[l])
+ADDSUB(V_SUB_U32, a[l] - b[l], b[l] > a[l] ? 0 : a[l] - b[l])
+ADDSUB(V_SUBREV_U32, b[l] - a[l], a[l] > b[l] ? 0 : b[l] - a[l])
 
 /* carries: vdst, sdst (carry out mask), src0, src1[, cin mask] */
 #define CARRY(ID, has_cin, sum_expr, carry_expr)                               \
@@ -295,3 +298,164 @@ AMDX(V_MAC_F32)
   amd_vcommit(w, dst, res);
   return amd_next(w, d);
 }
+
+/* ---- more integer rows compiled code uses from the start (address
+ * arithmetic, lane counting, 64-bit and 16-bit compares) ---- */
+VOP2_32(V_MIN_I32, (uint32_t)((int32_t)a[l] < (int32_t)b[l] ? a[l] : b[l]))
+VOP2_32(V_MAX_I32, (uint32_t)((int32_t)a[l] > (int32_t)b[l] ? a[l] : b[l]))
+VOP2_32(V_MIN_U32, a[l] < b[l] ? a[l] : b[l])
+VOP2_32(V_MAX_U32, a[l] > b[l] ? a[l] : b[l])
+VOP2_32(V_MUL_HI_I32, (uint32_t)((uint64_t)((int64_t)(int32_t)a[l] * (int32_t)b[l]) >> 32))
+static inline uint32_t brev32(uint32_t v)
+{
+  v = (v >> 1 & 0x55555555u) | (v & 0x55555555u) << 1;
+  v = (v >> 2 & 0x33333333u) | (v & 0x33333333u) << 2;
+  v = (v >> 4 & 0x0f0f0f0fu) | (v & 0x0f0f0f0fu) << 4;
+  return __builtin_bswap32(v);
+}
+VOP1_32(V_BFREV_B32, brev32(a[l]))
+VOP1_32(V_FFBH_U32, a[l] ? (uint32_t)__builtin_clz(a[l]) : 0xffffffffu)
+VOP1_32(V_FFBL_B32, a[l] ? (uint32_t)__builtin_ctz(a[l]) : 0xffffffffu)
+VOP3_32(V_BFE_I32, (c[l] & 31) ? (uint32_t)((int32_t)((a[l] >> (b[l] & 31)) << (32 - (c[l] & 31))) >> (32 - (c[l] & 31))) : 0)
+VOP3_32(V_BFI_B32, (a[l] & b[l]) | (~a[l] & c[l]))
+VOP3_32(V_ALIGNBIT_B32, (uint32_t)((((uint64_t)a[l] << 32) | b[l]) >> (c[l] & 31)))
+VOP3_32(V_XAD_U32, (a[l] ^ b[l]) + c[l])
+
+/* v_perm_b32: byte k of D = selector byte k of src2 over the bytes
+ * {src0, src1} (src1 is bytes 0-3): 0-7 a byte, 8-11 sign of a byte
+ * pair, 12 0x00, >= 13 0xff */
+static inline uint32_t perm_byte(uint64_t v, unsigned sel)
+{
+  if (sel < 8) return (uint32_t)(v >> (8 * sel)) & 0xff;
+  if (sel < 12) return ((v >> (16 * (sel - 8) + 15)) & 1) ? 0xff : 0; /* bit 15, 31, 47, 63 */
+  return sel == 12 ? 0 : 0xff;
+}
+VOP3_32(V_PERM_B32, perm_byte((uint64_t)a[l] << 32 | b[l], c[l] & 0xff) |
+                        perm_byte((uint64_t)a[l] << 32 | b[l], (c[l] >> 8) & 0xff) << 8 |
+                        perm_byte((uint64_t)a[l] << 32 | b[l], (c[l] >> 16) & 0xff) << 16 |
+                        perm_byte((uint64_t)a[l] << 32 | b[l], c[l] >> 24) << 24)
+
+/* v_mbcnt_lo/hi: src1 + the bits of src0 below the lane (lo: lanes 0-31,
+ * hi: lanes 32-63) */
+VOP2_32(V_MBCNT_LO_U32_B32, (uint32_t)__builtin_popcount(a[l] & (l < 32 ? (1u << l) - 1 : 0xffffffffu)) + b[l])
+VOP2_32(V_MBCNT_HI_U32_B32,
+        (uint32_t)__builtin_popcount(a[l] & (l < 32 ? 0u : l == 32 ? 0u : (uint32_t)((1ull << (l - 32)) - 1))) + b[l])
+
+/* 16-bit: the low halves; the result's high half is 0 (gfx9 VOP2 16-bit) */
+VOP2_32(V_ADD_U16, (a[l] + b[l]) & 0xffff)
+VOP2_32(V_SUB_U16, (a[l] - b[l]) & 0xffff)
+VOP2_32(V_LSHLREV_B16, ((b[l] & 0xffff) << (a[l] & 15)) & 0xffff)
+
+/* int -> f32, rounded to nearest even (the host's conversion) */
+AMDX(V_CVT_F32_I32)
+{
+  uint32_t t0[NL], res[NL];
+  const uint32_t *a = amd_vsrc32(w, OP(1), t0);
+  for (unsigned l = 0; l < NL; l++) res[l] = f2u((float)(int32_t)a[l]);
+  float_post(w, d, res);
+  amd_vcommit(w, amd_vrow(w, OP(0)->val), res);
+  return amd_next(w, d);
+}
+AMDX(V_CVT_F32_U32)
+{
+  uint32_t t0[NL], res[NL];
+  const uint32_t *a = amd_vsrc32(w, OP(1), t0);
+  for (unsigned l = 0; l < NL; l++) res[l] = f2u((float)a[l]);
+  float_post(w, d, res);
+  amd_vcommit(w, amd_vrow(w, OP(0)->val), res);
+  return amd_next(w, d);
+}
+
+/* A 64-bit vector source: a VGPR pair, or a scalar broadcast (an SGPR
+ * pair or a constant) */
+static inline uint64_t vsrc64(vs_warp *w, const amd_operand *o, unsigned l, uint64_t s)
+{
+  if (o->kind != AMD_OPK_VGPR) return s;
+  return (uint64_t)amd_vrow(w, o->val + 1)[l] << 32 | amd_vrow(w, o->val)[l];
+}
+static inline uint64_t ssrc64(vs_warp *w, const amd_operand *o)
+{
+  return o->kind == AMD_OPK_VGPR ? 0 : amd_rs64(w, o);
+}
+
+#define VSHIFT64(ID, expr)                                                     \
+  AMDX(ID)                                                                     \
+  {                                                                            \
+    uint32_t t0[NL], lo[NL], hi[NL];                                           \
+    const uint32_t *a = amd_vsrc32(w, OP(1), t0);                              \
+    uint64_t s = ssrc64(w, OP(2));                                             \
+    for (unsigned l = 0; l < NL; l++) {                                        \
+      uint64_t v = vsrc64(w, OP(2), l, s), r = (expr);                         \
+      lo[l] = (uint32_t)r;                                                     \
+      hi[l] = (uint32_t)(r >> 32);                                             \
+    }                                                                          \
+    amd_vcommit(w, amd_vrow(w, OP(0)->val), lo);                               \
+    amd_vcommit(w, amd_vrow(w, OP(0)->val + 1), hi);                           \
+    return amd_next(w, d);                                                     \
+  }
+VSHIFT64(V_LSHRREV_B64, v >> (a[l] & 63))
+VSHIFT64(V_ASHRREV_I64, (uint64_t)((int64_t)v >> (a[l] & 63)))
+
+/* v_mad_i64_i32: signed 32 x 32 + 64; the carry out is the signed overflow */
+AMDX(V_MAD_I64_I32)
+{
+  if (no_clamp(w, d)) return VS_EV_FAULT;
+  uint32_t t0[NL], t1[NL], lo[NL], hi[NL];
+  const uint32_t *a = amd_vsrc32(w, OP(2), t0), *b = amd_vsrc32(w, OP(3), t1);
+  uint64_t s = ssrc64(w, OP(4)), carry = 0;
+  for (unsigned l = 0; l < NL; l++) {
+    __int128 r = (__int128)((int64_t)(int32_t)a[l] * (int32_t)b[l]) + (int64_t)vsrc64(w, OP(4), l, s);
+    lo[l] = (uint32_t)r;
+    hi[l] = (uint32_t)((uint64_t)r >> 32);
+    carry |= (uint64_t)(r != (__int128)(int64_t)r) << l;
+  }
+  amd_vcommit(w, amd_vrow(w, OP(0)->val), lo);
+  amd_vcommit(w, amd_vrow(w, OP(0)->val + 1), hi);
+  amd_wmask(w, OP(1), carry);
+  return amd_next(w, d);
+}
+
+#define VCMP64(ID, T, cond)                                                    \
+  AMDX(ID)                                                                     \
+  {                                                                            \
+    uint64_t sa = ssrc64(w, OP(1)), sb = ssrc64(w, OP(2)), m = 0;              \
+    for (unsigned l = 0; l < NL; l++) {                                        \
+      T x = (T)vsrc64(w, OP(1), l, sa), y = (T)vsrc64(w, OP(2), l, sb);        \
+      (void)x; (void)y;                                                        \
+      m |= (uint64_t)(cond) << l;                                              \
+    }                                                                          \
+    amd_wmask(w, OP(0), m);                                                    \
+    return amd_next(w, d);                                                     \
+  }
+VCMP64(V_CMP_F_I64, int64_t, 0)
+VCMP64(V_CMP_LT_I64, int64_t, x < y)
+VCMP64(V_CMP_EQ_I64, int64_t, x == y)
+VCMP64(V_CMP_LE_I64, int64_t, x <= y)
+VCMP64(V_CMP_GT_I64, int64_t, x > y)
+VCMP64(V_CMP_NE_I64, int64_t, x != y)
+VCMP64(V_CMP_GE_I64, int64_t, x >= y)
+VCMP64(V_CMP_T_I64, int64_t, 1)
+VCMP64(V_CMP_F_U64, uint64_t, 0)
+VCMP64(V_CMP_LT_U64, uint64_t, x < y)
+VCMP64(V_CMP_EQ_U64, uint64_t, x == y)
+VCMP64(V_CMP_LE_U64, uint64_t, x <= y)
+VCMP64(V_CMP_GT_U64, uint64_t, x > y)
+VCMP64(V_CMP_NE_U64, uint64_t, x != y)
+VCMP64(V_CMP_GE_U64, uint64_t, x >= y)
+VCMP64(V_CMP_T_U64, uint64_t, 1)
+VCMP(V_CMP_F_I16, int16_t, 0)
+VCMP(V_CMP_LT_I16, int16_t, x < y)
+VCMP(V_CMP_EQ_I16, int16_t, x == y)
+VCMP(V_CMP_LE_I16, int16_t, x <= y)
+VCMP(V_CMP_GT_I16, int16_t, x > y)
+VCMP(V_CMP_NE_I16, int16_t, x != y)
+VCMP(V_CMP_GE_I16, int16_t, x >= y)
+VCMP(V_CMP_T_I16, int16_t, 1)
+VCMP(V_CMP_F_U16, uint16_t, 0)
+VCMP(V_CMP_LT_U16, uint16_t, x < y)
+VCMP(V_CMP_EQ_U16, uint16_t, x == y)
+VCMP(V_CMP_LE_U16, uint16_t, x <= y)
+VCMP(V_CMP_GT_U16, uint16_t, x > y)
+VCMP(V_CMP_NE_U16, uint16_t, x != y)
+VCMP(V_CMP_GE_U16, uint16_t, x >= y)
+VCMP(V_CMP_T_U16, uint16_t, 1)
