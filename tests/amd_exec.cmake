@@ -26,3 +26,9 @@ if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
   endforeach()
   add_custom_target(amd_exec_kernels ALL DEPENDS ${VS_AMD_EXEC_OBJS})
 endif()
+
+# bench/bench_amd.c: AMD execution speed on a corpus kernel (not a test;
+# bench/README.md)
+add_executable(bench_amd ${PROJECT_SOURCE_DIR}/bench/bench_amd.c)
+set_target_properties(bench_amd PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bench)
+target_link_libraries(bench_amd PRIVATE ventsim_static m)
