@@ -260,6 +260,11 @@ int rt_amd_launch(vs_kernel *k, unsigned work_dim, const size_t *global, const s
   const char *kn = k->name;
   if (work_dim < 1 || work_dim > 3) return rt_fail(fn, "kernel '%s': work_dim %u is not 1, 2 or 3", kn, work_dim);
   if (!global) return rt_fail(fn, "kernel '%s': the global size is NULL", kn);
+  char save[8] = ""; /* a longer value fails the get: it is set too */
+  int saving = vt_ventsim_get(p->dev, "save-launches", save, sizeof save) != 0 || save[0];
+  if ((opt && opt->save_dir) || p->save_dir || saving)
+    return rt_fail(fn, "kernel '%s': saving AMD launches (save-launches, VENTSIM_SAVE_LAUNCHES) is not "
+                   "implemented yet (docs/amdgpu-exec.md)", kn);
   uint32_t maxwg = ck->max_flat_workgroup_size ? ck->max_flat_workgroup_size : 1024;
   uint64_t g[3] = {1, 1, 1}, l[3] = {1, 1, 1}, off[3] = {0, 0, 0};
   for (unsigned i = 0; i < work_dim; i++) {
