@@ -98,11 +98,14 @@ VOP2_32(V_LSHLREV_B32, b[l] << (a[l] & 31))
 VOP2_32(V_LSHRREV_B32, b[l] >> (a[l] & 31))
 VOP2_32(V_ASHRREV_I32, (uint32_t)((int32_t)b[l] >> (a[l] & 31)))
 VOP2_32(V_MUL_U32_U24, (a[l] & 0xffffff) * (b[l] & 0xffffff))
-VOP2_32(V_MUL_I32_I24, (uint32_t)(((int32_t)(a[l] << 8) >> 8) * ((int32_t)(b[l] << 8) >> 8)))
+/* signed 24 x 24 bits: the low 32 bits of the product (computed unsigned:
+ * the same bits, and no overflow) */
+static inline uint32_t sext24(uint32_t v) { return (uint32_t)((int32_t)(v << 8) >> 8); }
+VOP2_32(V_MUL_I32_I24, sext24(a[l]) * sext24(b[l]))
 VOP2_32(V_MUL_LO_U32, a[l] * b[l])
 VOP2_32(V_MUL_HI_U32, (uint32_t)(((uint64_t)a[l] * b[l]) >> 32))
 VOP3_32(V_MAD_U32_U24, (a[l] & 0xffffff) * (b[l] & 0xffffff) + c[l])
-VOP3_32(V_MAD_I32_I24, (uint32_t)(((int32_t)(a[l] << 8) >> 8) * ((int32_t)(b[l] << 8) >> 8)) + c[l])
+VOP3_32(V_MAD_I32_I24, sext24(a[l]) * sext24(b[l]) + c[l])
 VOP3_32(V_LSHL_ADD_U32, (a[l] << (b[l] & 31)) + c[l])
 VOP3_32(V_ADD_LSHL_U32, (a[l] + b[l]) << (c[l] & 31))
 VOP3_32(V_ADD3_U32, a[l] + b[l] + c[l])
