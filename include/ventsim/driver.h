@@ -46,6 +46,13 @@ struct vs_device;
  * defaults used by devices opened afterwards and by vt_dev_caps(NULL).
  * Returns 0, or -1 (vt_last_error) for an unknown key or a bad value. */
 int vt_ventsim_set(vt_device_h dev, const char *key, const char *value);
+/* Opens a device of the ISA called isa ("ventus", "gfx900", "gfx906"; NULL:
+ * Ventus), with the settings vt_dev_open reads.  An AMD device serves the
+ * launch helper (ventsim/launch.h) and the memory calls of ventus.h; the
+ * Ventus-only calls (vt_upload_kernel_*, vt_start) refuse it. */
+int vt_dev_open_isa(vt_device_h *hdevice, const char *isa);
+/* The ISA of an open device, or NULL */
+const char *vt_dev_isa(vt_device_h hdevice);
 /* Current value of a key as text, into buf (len bytes, NUL-terminated).
  * dev == NULL: the process-wide defaults. */
 int vt_ventsim_get(vt_device_h dev, const char *key, char *buf, size_t len);

@@ -93,6 +93,9 @@ int vs_kernel_set_arg_f32(vs_kernel *k, unsigned index, float value);
  * stacks (the launch record's ldsSize; default 0; at most
  * VT_CAPS_LOCAL_MEM_SIZE). */
 int vs_kernel_set_local_mem(vs_kernel *k, uint32_t bytes);
+/* AMD: the size of a __local pointer argument's allocation (1..65536
+ * bytes); the dispatcher places it above the kernel's static LDS. */
+int vs_kernel_set_arg_local(vs_kernel *k, unsigned index, uint32_t bytes);
 /* Private memory per thread (pdsSize; default 0 = none).  Kernels built by
  * the Ventus compiler keep their per-thread stack there (pocl uses 4096). */
 int vs_kernel_set_private_mem(vs_kernel *k, uint32_t bytes_per_thread);

@@ -129,6 +129,34 @@ static void free_dev(rt_dev *d)
 
 int vt_dev_open(vt_device_h *hdevice)
 {
+  return vt_dev_open_isa(hdevice, NULL);
+}
+
+const char *vt_dev_isa(vt_device_h hdevice)
+{
+  rt_dev *d = rt_enter(hdevice, "vt_dev_isa");
+  if (!d) return NULL;
+  const char *isa = vs_device_isa(d->dev);
+  rt_leave(d, 0);
+  return isa;
+}
+
+const char *rt_dev_isa(vt_device_h h)
+{
+  return vt_dev_isa(h);
+}
+
+FILE *rt_dev_print_stream(vt_device_h h)
+{
+  rt_dev *d = rt_enter(h, "vt_ventsim_set_print_stream");
+  if (!d) return stdout;
+  FILE *f = d->print_out ? d->print_out : stdout;
+  rt_leave(d, 0);
+  return f;
+}
+
+int vt_dev_open_isa(vt_device_h *hdevice, const char *isa)
+{
   static const char fn[] = "vt_dev_open";
   rt_ok();
   if (!hdevice) return rt_fail(fn, "hdevice is NULL");
@@ -142,7 +170,7 @@ int vt_dev_open(vt_device_h *hdevice)
   d->print_out = stdout;
   int rc = rt_config_init(&d->cfg, &err);
   if (rc == 0) rc = rt_timing_check(&d->cfg, &err);
-  if (rc == 0) rc = vs_device_create(&d->dev, NULL, &err);
+  if (rc == 0) rc = vs_device_create(&d->dev, isa, &err);
   /* the checker watches host writes from the start (they initialise memory) */
   if (rc == 0 && d->cfg.check) rc = vs_checker_create(&d->checker, d->dev, d->cfg.check, &err);
   if (rc == 0 && !(d->tasks = vs_malloc(sizeof *d->tasks, &err))) rc = -1;

@@ -7,39 +7,10 @@
 #include <string.h>
 
 #include "common/util.h"
+#include "runtime/launch_int.h"
 #include "runtime/rt.h"
 #include "ventsim/launch.h"
 
-#define PF_X_FLAG 1u  /* ELF segment flag: executable */
-
-typedef struct kernel_arg {
-  uint8_t *data;
-  uint32_t size;
-  int set;
-} kernel_arg;
-
-struct vs_kernel {
-  vs_program *prog;
-  char *name;
-  vs_addr entry;
-  kernel_arg args[VS_KERNEL_MAX_ARGS];
-  uint32_t lds, pds;
-  vs_kernel *next;
-};
-
-struct vs_program {
-  vt_device_h dev;
-  int owns_dev;
-  char *name;
-  uint8_t *image;
-  size_t len;
-  vs_elf *elf;
-  uint64_t gen;                 /* device program generation of our upload */
-  uint64_t print_addr;
-  uint32_t print_size;
-  char *save_dir;
-  vs_kernel *kernels;
-};
 
 /* ---- programs ---- */
 
@@ -71,6 +42,13 @@ vs_program *vs_program_load_mem(vt_device_h dev, const void *elf, size_t len, co
     rt_fail(fn, "%s", err.msg);
     vs_program_free(p);
     return NULL;
+  }
+  if (p->elf->machine == VS_EM_AMDGPU) { /* an HSA code object: onto an AMD device */
+    if (rt_amd_program_load(p, dev, elf, len)) {
+      vs_program_free(p);
+      return NULL;
+    }
+    return p;
   }
   if (!dev) {
     if (vt_dev_open(&dev)) {
@@ -115,6 +93,7 @@ void vs_program_free(vs_program *p)
     free(k->name);
     free(k);
   }
+  rt_amd_program_free(p);
   if (p->dev && rt_is_open(p->dev)) {
     if (p->print_addr) vt_one_buf_free(p->dev, 1, &p->print_addr, 0, 0);
     if (p->owns_dev) vt_dev_close(p->dev);
@@ -198,6 +177,24 @@ vs_kernel *vs_kernel_get(vs_program *p, const char *name)
   }
   for (vs_kernel *k = p->kernels; k; k = k->next)
     if (!strcmp(k->name, name)) return k;
+  if (p->amd) {
+    vs_error err = {0};
+    vs_kernel *k = vs_calloc(1, sizeof *k, &err);
+    if (!k || !(k->name = vs_strdup(name, &err))) {
+      free(k);
+      rt_fail(fn, "%s", err.msg);
+      return NULL;
+    }
+    k->prog = p;
+    if (rt_amd_kernel_init(k, name)) {
+      free(k->name);
+      free(k);
+      return NULL;
+    }
+    k->next = p->kernels;
+    p->kernels = k;
+    return k;
+  }
   const vs_elf_symbol *s = vs_elf_find_symbol(p->elf, name);
   if (!s) {
     rt_fail(fn, "%s has no symbol '%s'", p->name, name);
@@ -239,6 +236,7 @@ int vs_kernel_set_arg(vs_kernel *k, unsigned index, size_t size, const void *val
     return rt_fail(fn, "kernel '%s', argument %u: size %zu is outside 1..%u", k->name, index, size,
                    VS_KERNEL_MAX_ARG_SIZE);
   if (!value) return rt_fail(fn, "kernel '%s', argument %u: value is NULL", k->name, index);
+  if (k->prog->amd && rt_amd_set_arg(k, index, size, value)) return -1;
   vs_error err = {0};
   uint8_t *d = vs_malloc(size, &err);
   if (!d) return rt_fail(fn, "%s", err.msg);
@@ -260,6 +258,7 @@ int vs_kernel_set_arg_buffer(vs_kernel *k, unsigned index, vs_addr addr)
               k->name, index, addr);
     return -1;
   }
+  if (k->prog->amd) return vs_kernel_set_arg(k, index, 8, &addr); /* AMD: 64-bit pointers */
   uint32_t ptr = (uint32_t)addr; /* a Ventus pointer: 32 bits (buffers lie below 4 GiB) */
   return vs_kernel_set_arg(k, index, 4, &ptr);
 }
@@ -335,6 +334,7 @@ int vs_kernel_launch(vs_kernel *k, unsigned work_dim, const size_t *global, cons
   static const char fn[] = "vs_kernel_launch";
   rt_ok();
   if (!k) return rt_fail(fn, "the kernel is NULL");
+  if (k->prog->amd) return rt_amd_launch(k, work_dim, global, local, opt);
   vs_program *p = k->prog;
   const char *kn = k->name;
   if (work_dim < 1 || work_dim > 3) return rt_fail(fn, "kernel '%s': work_dim %u is not 1, 2 or 3", kn, work_dim);

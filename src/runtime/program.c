@@ -138,6 +138,9 @@ int vt_upload_kernel_bytes(vt_device_h device, const void *content, uint64_t siz
   if (!d) return -1;
   if (!content) return rt_leave(d, rt_fail(fn, "content is NULL"));
   if (size == 0) return rt_leave(d, rt_fail(fn, "size is 0"));
+  if (strcmp(vs_device_isa(d->dev), "ventus"))
+    return rt_leave(d, rt_fail(fn, "a %s device loads AMD code objects with vs_program_load, not %s",
+                               vs_device_isa(d->dev), fn));
   if (taskID < 0) return rt_leave(d, rt_fail(fn, "task id %d is negative", taskID));
   if (size > VS_MAX_INPUT_FILE)
     return rt_leave(d, rt_fail(fn, "%" PRIu64 " bytes is larger than the limit of %u bytes", size,

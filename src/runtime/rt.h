@@ -174,6 +174,14 @@ int rt_close_timeline(rt_dev *d, vs_error *err);
 int rt_start(vt_device_h h, const vt_meta_data *md, uint64_t task, const char *save_dir,
              const char *kname, vs_run_result *res);
 int rt_program_gen(vt_device_h h, uint64_t *gen);
+/* Runs a launch built by the caller (an AMD launch) with the device's
+ * settings (threads, limits, trace, statistics, checker, timing) and
+ * counts it for vt_dump_perf. */
+int rt_run_launch(vt_device_h h, const vs_launch *l, vs_run_result *res);
+/* The ISA of the device ("ventus", "gfx900" ...) */
+const char *rt_dev_isa(vt_device_h h);
+/* Where the device's kernels print (vt_ventsim_set_print_stream; stdout) */
+FILE *rt_dev_print_stream(vt_device_h h);
 /* 1 if [addr, addr+len) lies inside one buffer of the device */
 int rt_in_buffer(vt_device_h h, vs_addr addr, uint64_t len);
 

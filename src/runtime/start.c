@@ -51,10 +51,35 @@ static int push_finished(rt_dev *d, int id, vs_error *err)
   return 0;
 }
 
+/* The run options of the device's settings (threads, limits, trace,
+ * statistics, checker, timeline, timing model); *tstate is released with
+ * rt_timing_release after the run. */
+static int run_options(rt_dev *d, vs_run_options *opt, void **tstate, const char *fn)
+{
+  vs_error err = {0};
+  memset(opt, 0, sizeof *opt);
+  opt->threads = d->trace ? 1 : d->cfg.host_threads;
+  opt->max_instructions = d->cfg.max_instructions;
+  opt->trace = d->trace;
+  opt->stats = d->stats;
+  if (d->checker) vs_checker_run_options(d->checker, opt);
+  if (d->timeline) {
+    if (d->cfg.mode != RT_MODE_TIMING)
+      return rt_fail(fn, "setting timeline (VENTSIM_TIMELINE) needs mode timing (VENTSIM_MODE=timing)");
+    opt->observer = vs_timeline_observer(d->timeline);
+  }
+  *tstate = NULL;
+  if (rt_timing_prepare(&d->cfg, opt, tstate, &err)) return rt_fail(fn, "%s", err.msg);
+  return 0;
+}
+
 static int start_locked(rt_dev *d, const vt_meta_data *md, uint64_t task, const char *save_dir,
                         const char *kname, vs_run_result *res_out, const char *fn)
 {
   if (rt_check_task(d, task, fn)) return -1;
+  if (strcmp(vs_device_isa(d->dev), "ventus"))
+    return rt_fail(fn, "a %s device runs AMD code objects through the launch helper (vs_program_load), "
+                   "not vt_start", vs_device_isa(d->dev));
   if (!d->has_program)
     return rt_fail(fn, "no program has been uploaded (call vt_upload_kernel_file first)");
   if (!vs_device_mapped(d->dev, RT_KERNEL_BASE, 4))
@@ -141,23 +166,12 @@ static int start_locked(rt_dev *d, const vt_meta_data *md, uint64_t task, const 
   if (vs_ventus_launch(&rec, kname, &abi, &l, &err)) return rt_fail(fn, "%s", err.msg);
 
   vs_run_options opt;
-  memset(&opt, 0, sizeof opt);
-  opt.threads = d->trace ? 1 : d->cfg.host_threads;
-  opt.max_instructions = d->cfg.max_instructions;
-  opt.trace = d->trace;
-  opt.stats = d->stats;
-  if (d->checker) vs_checker_run_options(d->checker, &opt);
-  if (d->timeline) {
-    if (d->cfg.mode != RT_MODE_TIMING)
-      return rt_fail(fn, "setting timeline (VENTSIM_TIMELINE) needs mode timing (VENTSIM_MODE=timing)");
-    opt.observer = vs_timeline_observer(d->timeline);
-  }
+  void *tstate = NULL;
+  if (run_options(d, &opt, &tstate, fn)) return -1;
   if (printing) {
     opt.on_print = vs_print_hook;
     opt.on_print_ctx = &pctx;
   }
-  void *tstate = NULL;
-  if (rt_timing_prepare(&d->cfg, &opt, &tstate, &err)) return rt_fail(fn, "%s", err.msg);
 
   const char *dir = save_dir ? save_dir : d->cfg.save_dir;
   if (dir && rt_save_launch(d, dir, kname, &rec, md->kernel_id, &err)) {
@@ -210,6 +224,31 @@ int rt_start(vt_device_h h, const vt_meta_data *md, uint64_t task, const char *s
   if (!d) return -1;
   int rc = md ? start_locked(d, md, task, save_dir, kname, res, fn) : rt_fail(fn, "metaData is NULL");
   return rt_leave(d, rc ? remember_failure(d, fn) : 0);
+}
+
+int rt_run_launch(vt_device_h h, const vs_launch *l, vs_run_result *res_out)
+{
+  static const char fn[] = "vs_kernel_launch";
+  rt_dev *d = rt_enter(h, fn);
+  if (!d) return -1;
+  vs_run_options opt;
+  void *tstate = NULL;
+  if (run_options(d, &opt, &tstate, fn)) return rt_leave(d, -1);
+  vs_run_result res;
+  memset(&res, 0, sizeof res);
+  vs_error err = {0};
+  int rc = vs_device_run(d->dev, l, &opt, &res, &err);
+  rt_timing_release(tstate);
+  if (d->trace) fflush(d->trace);
+  vs_ventus_record rec; /* the counters' view of the launch */
+  memset(&rec, 0, sizeof rec);
+  for (unsigned i = 0; i < 3; i++)
+    rec.grid[i] = (uint32_t)(i < l->dims ? (l->global[i] + l->local[i] - 1) / l->local[i] : 1);
+  rec.warp_threads = l->wave_size;
+  rec.wg_warps = (uint32_t)(((uint64_t)l->local[0] * l->local[1] * l->local[2] + l->wave_size - 1) / l->wave_size);
+  record_perf(d, l->name, &rec, &res, rc != 0);
+  if (res_out) *res_out = res;
+  return rt_leave(d, rc ? rt_fail(fn, "%s", err.msg) : 0);
 }
 
 int vt_start(vt_device_h hdevice, void *metaData, uint64_t taskID)

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "isa/amdgpu/frontend.h"
 #include "isa/ventus/frontend.h"
 #include "sim/registry.h"
 
@@ -13,9 +14,21 @@ static const vs_isa_entry ventus = {
   &vs_isa_ventus, &vs_asm_target_ventus, &vs_gdb_layout_ventus, EM_RISCV,
 };
 
+#ifndef EM_AMDGPU
+#define EM_AMDGPU 224
+#endif
+/* AMD GCN5: HSA code objects (EM_AMDGPU; the processor is in e_flags, so
+ * vs_isa_for_elf finds gfx900 and the runtime picks by e_flags) */
+static const vs_isa_entry gfx900 = {
+  "gfx900", "AMD GCN5 Vega 10 (gfx900, wave64)", &vs_isa_gfx900, NULL, NULL, EM_AMDGPU,
+};
+static const vs_isa_entry gfx906 = {
+  "gfx906", "AMD GCN5 Vega 20 (gfx906, wave64)", &vs_isa_gfx906, NULL, NULL, EM_AMDGPU,
+};
+
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static const vs_isa_entry *table[VS_MAX_ISAS] = {&ventus};
-static size_t ntable = 1;
+static const vs_isa_entry *table[VS_MAX_ISAS] = {&ventus, &gfx900, &gfx906};
+static size_t ntable = 3;
 
 int vs_isa_register(const vs_isa_entry *e, vs_error *err)
 {

@@ -15,7 +15,7 @@
 #include "tcase.h"
 #include "tresult.h"
 
-static const tb_backend *const backends[] = {&tb_backend_opencl, &tb_backend_host};
+static const tb_backend *const backends[] = {&tb_backend_opencl, &tb_backend_host, &tb_backend_ventsim};
 
 static const char *const req_names[] = {"fp16", "fp64", "subgroups", "int64_atomics",
                                         "non_uniform_work_groups", "printf"};
@@ -94,7 +94,7 @@ int main(int argc, char **argv)
   for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++)
     if (strcmp(backends[i]->name, bname) == 0) be = backends[i];
   if (!be) {
-    fprintf(stderr, "oclrun: unknown back end '%s' (opencl, host)\n", bname);
+    fprintf(stderr, "oclrun: unknown back end '%s' (opencl, host, ventsim)\n", bname);
     return 2;
   }
   if (co_dir && (!target || !level)) {

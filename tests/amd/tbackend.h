@@ -40,6 +40,7 @@ typedef struct {
 
 extern const tb_backend tb_backend_opencl;
 extern const tb_backend tb_backend_host;
+extern const tb_backend tb_backend_ventsim; /* tbackend_ventsim.c: ventsim's C API on code objects */
 
 /* the NDRange of a launch as OpenCL defines it, for reference models */
 typedef struct {

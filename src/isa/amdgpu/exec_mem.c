@@ -1,0 +1,272 @@
+/* Vector memory: the first FLAT, GLOBAL and MUBUF rows (dword loads and
+ * stores; docs/amdgpu-exec.md) and the address paths every memory row
+ * shares (AMD "Vega" ISA reference, chapters 8 and 9; spec amd-hsa.md
+ * 2.6):
+ *   global   64-bit addresses, any alignment;
+ *   FLAT     routed by aperture: the shared aperture to the work-group's
+ *            LDS, the private aperture to scratch (swizzled as the
+ *            hardware does, from the wave's FLAT_SCRATCH base), the rest
+ *            to global memory;
+ *   MUBUF    through the buffer resource (V#) in four SGPRs: base, stride,
+ *            swizzle (element size, index stride), ADD_TID, NUM_RECORDS
+ *            range checking (out of range: loads read 0, stores are
+ *            dropped).  The dispatcher's scratch V# is one.
+ * Offsets are modifier fields of the instruction words (amd_insn.w). */
+#include <inttypes.h>
+
+#include "isa/amdgpu/exec.h"
+#include "ventsim/stats.h"
+
+#define OP(k) (&amd_i(d)->f.op[k])
+
+/* ---- one lane's access at a resolved device address ---- */
+static int access(vs_warp *w, vs_addr a, void *buf, unsigned size, int store, unsigned lane, int space)
+{
+  int mf = store ? vs_mem_store(w->mem, a, buf, size) : vs_mem_load(w->mem, a, buf, size);
+  if (mf) return vs_warp_memfault(w, mf, a, size, store);
+  vs_memrec_add(w, a, buf, size, lane, store, space);
+  return 0;
+}
+
+/* LDS: offset in the work-group's allocation; out of range (the ISA's
+ * LDS_SIZE check): loads read 0, stores are dropped */
+int amd_lds_access(vs_warp *w, uint64_t off, void *buf, unsigned size, int store, unsigned lane)
+{
+  const vs_wg *wg = w->wg;
+  if (off + size > wg->lds_bytes) {
+    if (!store) memset(buf, 0, size);
+    return 0;
+  }
+  return access(w, wg->lds_base + off, buf, size, store, lane, VS_SPACE_LOCAL);
+}
+
+/* Scratch of `lane` at private offset p from the wave's base: dword
+ * elements interleaved by lane (element size 4, index stride 64) */
+static int scratch_access(vs_warp *w, vs_addr base, uint64_t p, uint8_t *buf, unsigned size, int store,
+                          unsigned lane)
+{
+  while (size) {
+    unsigned in = 4 - (unsigned)(p & 3), n = size < in ? size : in;
+    vs_addr a = base + (p >> 2) * 256 + lane * 4u + (p & 3);
+    int rc = access(w, a, buf, n, store, lane, VS_SPACE_PRIVATE);
+    if (rc) return rc;
+    p += n;
+    buf += n;
+    size -= n;
+  }
+  return 0;
+}
+
+/* A flat address: an aperture or global memory */
+int amd_flat_access(vs_warp *w, uint64_t addr, void *buf, unsigned size, int store, unsigned lane)
+{
+  uint64_t hi = addr >> 32;
+  if (__builtin_expect(hi == VS_AMD_SHARED_APERTURE >> 32, 0))
+    return amd_lds_access(w, (uint32_t)addr, buf, size, store, lane);
+  if (__builtin_expect(hi == VS_AMD_PRIVATE_APERTURE >> 32, 0)) {
+    vs_addr base = amd_rs64_idx(w, AMD_S_FLAT_SCR);
+    return scratch_access(w, base, (uint32_t)addr, buf, size, store, lane);
+  }
+  return access(w, addr, buf, size, store, lane, VS_SPACE_GLOBAL);
+}
+
+/* ---- FLAT and GLOBAL: vdst/data, vaddr, saddr (GLOBAL; kind NONE: off) ---- */
+typedef enum { SZ_U8, SZ_I8, SZ_U16, SZ_I16, SZ_B32 } ext_kind;
+
+static uint32_t extend(uint32_t v, ext_kind k)
+{
+  switch (k) {
+  case SZ_U8: return v & 0xff;
+  case SZ_I8: return (uint32_t)(int32_t)(int8_t)v;
+  case SZ_U16: return v & 0xffff;
+  case SZ_I16: return (uint32_t)(int32_t)(int16_t)v;
+  default: return v;
+  }
+}
+
+static int flat_xfer(vs_warp *w, const vs_dinsn *d, unsigned dwords, ext_kind k, int store, int global)
+{
+  const amd_insn *I = amd_i(d);
+  const amd_operand *data = store ? OP(1) : OP(0), *va = store ? OP(0) : OP(1);
+  const amd_operand *sa = global ? OP(2) : NULL;
+  int64_t off = global ? (int64_t)((int32_t)(I->w[0] << 19) >> 19) : (int64_t)(I->w[0] & 0xfff);
+  int has_saddr = sa && sa->kind != AMD_OPK_NONE;
+  uint64_t sbase = has_saddr ? amd_rs64(w, sa) : 0;
+  const uint32_t *a0 = amd_vrow(w, va->val), *a1 = has_saddr ? NULL : amd_vrow(w, va->val + 1);
+  unsigned size = k == SZ_B32 ? 4 * dwords : (k <= SZ_I8 ? 1 : 2);
+  uint32_t *rows[4];
+  for (unsigned r = 0; r < dwords; r++) rows[r] = amd_vrow(w, data->val + r);
+  uint64_t m = w->active;
+  while (m) {
+    unsigned l = (unsigned)__builtin_ctzll(m);
+    m &= m - 1;
+    uint64_t addr = has_saddr ? sbase + a0[l] : ((uint64_t)a1[l] << 32 | a0[l]);
+    addr += (uint64_t)off;
+    uint32_t v[4] = {0, 0, 0, 0};
+    if (store)
+      for (unsigned r = 0; r < dwords; r++) v[r] = rows[r][l];
+    int rc = global ? access(w, addr, v, size, store, l, VS_SPACE_GLOBAL) : amd_flat_access(w, addr, v, size, store, l);
+    if (rc) return rc;
+    if (!store) {
+      if (k != SZ_B32) v[0] = extend(v[0], k);
+      for (unsigned r = 0; r < dwords; r++) rows[r][l] = v[r];
+    }
+  }
+  return amd_next(w, d);
+}
+
+AMDX(FLAT_LOAD_UBYTE) { return flat_xfer(w, d, 1, SZ_U8, 0, 0); }
+AMDX(FLAT_LOAD_SBYTE) { return flat_xfer(w, d, 1, SZ_I8, 0, 0); }
+AMDX(FLAT_LOAD_USHORT) { return flat_xfer(w, d, 1, SZ_U16, 0, 0); }
+AMDX(FLAT_LOAD_SSHORT) { return flat_xfer(w, d, 1, SZ_I16, 0, 0); }
+AMDX(FLAT_LOAD_DWORD) { return flat_xfer(w, d, 1, SZ_B32, 0, 0); }
+AMDX(FLAT_LOAD_DWORDX2) { return flat_xfer(w, d, 2, SZ_B32, 0, 0); }
+AMDX(FLAT_LOAD_DWORDX3) { return flat_xfer(w, d, 3, SZ_B32, 0, 0); }
+AMDX(FLAT_LOAD_DWORDX4) { return flat_xfer(w, d, 4, SZ_B32, 0, 0); }
+AMDX(FLAT_STORE_BYTE) { return flat_xfer(w, d, 1, SZ_U8, 1, 0); }
+AMDX(FLAT_STORE_SHORT) { return flat_xfer(w, d, 1, SZ_U16, 1, 0); }
+AMDX(FLAT_STORE_DWORD) { return flat_xfer(w, d, 1, SZ_B32, 1, 0); }
+AMDX(FLAT_STORE_DWORDX2) { return flat_xfer(w, d, 2, SZ_B32, 1, 0); }
+AMDX(FLAT_STORE_DWORDX3) { return flat_xfer(w, d, 3, SZ_B32, 1, 0); }
+AMDX(FLAT_STORE_DWORDX4) { return flat_xfer(w, d, 4, SZ_B32, 1, 0); }
+AMDX(GLOBAL_LOAD_UBYTE) { return flat_xfer(w, d, 1, SZ_U8, 0, 1); }
+AMDX(GLOBAL_LOAD_SBYTE) { return flat_xfer(w, d, 1, SZ_I8, 0, 1); }
+AMDX(GLOBAL_LOAD_USHORT) { return flat_xfer(w, d, 1, SZ_U16, 0, 1); }
+AMDX(GLOBAL_LOAD_SSHORT) { return flat_xfer(w, d, 1, SZ_I16, 0, 1); }
+AMDX(GLOBAL_LOAD_DWORD) { return flat_xfer(w, d, 1, SZ_B32, 0, 1); }
+AMDX(GLOBAL_LOAD_DWORDX2) { return flat_xfer(w, d, 2, SZ_B32, 0, 1); }
+AMDX(GLOBAL_LOAD_DWORDX3) { return flat_xfer(w, d, 3, SZ_B32, 0, 1); }
+AMDX(GLOBAL_LOAD_DWORDX4) { return flat_xfer(w, d, 4, SZ_B32, 0, 1); }
+AMDX(GLOBAL_STORE_BYTE) { return flat_xfer(w, d, 1, SZ_U8, 1, 1); }
+AMDX(GLOBAL_STORE_SHORT) { return flat_xfer(w, d, 1, SZ_U16, 1, 1); }
+AMDX(GLOBAL_STORE_DWORD) { return flat_xfer(w, d, 1, SZ_B32, 1, 1); }
+AMDX(GLOBAL_STORE_DWORDX2) { return flat_xfer(w, d, 2, SZ_B32, 1, 1); }
+AMDX(GLOBAL_STORE_DWORDX3) { return flat_xfer(w, d, 3, SZ_B32, 1, 1); }
+AMDX(GLOBAL_STORE_DWORDX4) { return flat_xfer(w, d, 4, SZ_B32, 1, 1); }
+
+/* ---- MUBUF: vdata, vaddr (kind NONE: off), srsrc, soffset ----
+ * w0: offset[11:0] offen[12] idxen[13]; V#: base[47:0], stride[61:48],
+ * swizzle[63]; num_records; word3: element size [20:19], index stride
+ * [22:21], ADD_TID [23]. */
+static int mubuf_xfer(vs_warp *w, const vs_dinsn *d, unsigned dwords, ext_kind k, int store)
+{
+  const amd_insn *I = amd_i(d);
+  if ((I->w[0] >> 16) & 1) return amd_unsupported_form(w, d, "the LDS-DMA form (lds)");
+  if ((I->w[1] >> 23) & 1) return amd_unsupported_form(w, d, "tfe");
+  const amd_operand *data = OP(0), *va = OP(1);
+  const uint32_t *S = amd_S(w);
+  unsigned r = amd_sidx(OP(2));
+  uint64_t base = (uint64_t)S[r] | (uint64_t)(S[r + 1] & 0xffff) << 32;
+  uint32_t stride = (S[r + 1] >> 16) & 0x3fff, nrec = S[r + 2], w3 = S[r + 3];
+  int swz = (S[r + 1] >> 31) & 1, add_tid = (w3 >> 23) & 1;
+  uint32_t elem = 2u << ((w3 >> 19) & 3), istride = 8u << ((w3 >> 21) & 3);
+  uint32_t soff = amd_rs32(w, OP(3)), ioff = I->w[0] & 0xfff;
+  int offen = (I->w[0] >> 12) & 1, idxen = (I->w[0] >> 13) & 1;
+  const uint32_t *vi = NULL, *vo = NULL;
+  if (va->kind == AMD_OPK_VGPR) {
+    if (idxen) vi = amd_vrow(w, va->val);
+    if (offen) vo = amd_vrow(w, va->val + (idxen ? 1u : 0u));
+  }
+  unsigned size = k == SZ_B32 ? 4 * dwords : (k <= SZ_I8 ? 1 : 2);
+  uint32_t *rows[4];
+  for (unsigned q = 0; q < dwords; q++) rows[q] = amd_vrow(w, data->val + q);
+  uint64_t m = w->active;
+  while (m) {
+    unsigned l = (unsigned)__builtin_ctzll(m);
+    m &= m - 1;
+    uint64_t index = (vi ? vi[l] : 0) + (add_tid ? l : 0);
+    uint64_t offset = (uint64_t)(vo ? vo[l] : 0) + ioff;
+    uint32_t v[4] = {0, 0, 0, 0};
+    if (store)
+      for (unsigned q = 0; q < dwords; q++) v[q] = rows[q][l];
+    /* range check (raw buffers: offset; structured: index) */
+    int in_range = stride == 0 ? offset + size <= (uint64_t)nrec : index < nrec;
+    if (in_range) {
+      for (unsigned q = 0; q < (k == SZ_B32 ? dwords : 1u); q++) { /* one element (dword) at a time */
+        uint64_t o = offset + 4ull * q;
+        unsigned n = k == SZ_B32 ? 4 : size;
+        uint64_t a;
+        if (swz) {
+          uint64_t imsb = index / istride, ilsb = index % istride;
+          a = base + soff + (imsb * stride + (o / elem) * elem) * istride + ilsb * elem + o % elem;
+        } else {
+          a = base + soff + o + index * stride;
+        }
+        int rc = access(w, a & ((1ull << VS_ADDR_BITS) - 1), &v[q], n, store, l,
+                        base >= VS_AMD_SCRATCH_BASE && base < VS_AMD_SCRATCH_BASE + (1ull << 44)
+                            ? VS_SPACE_PRIVATE : VS_SPACE_GLOBAL);
+        if (rc) return rc;
+      }
+    }
+    if (!store) {
+      if (k != SZ_B32) v[0] = extend(v[0], k);
+      for (unsigned q = 0; q < dwords; q++) rows[q][l] = v[q];
+    }
+  }
+  return amd_next(w, d);
+}
+
+AMDX(BUFFER_LOAD_UBYTE) { return mubuf_xfer(w, d, 1, SZ_U8, 0); }
+AMDX(BUFFER_LOAD_SBYTE) { return mubuf_xfer(w, d, 1, SZ_I8, 0); }
+AMDX(BUFFER_LOAD_USHORT) { return mubuf_xfer(w, d, 1, SZ_U16, 0); }
+AMDX(BUFFER_LOAD_SSHORT) { return mubuf_xfer(w, d, 1, SZ_I16, 0); }
+AMDX(BUFFER_LOAD_DWORD) { return mubuf_xfer(w, d, 1, SZ_B32, 0); }
+AMDX(BUFFER_LOAD_DWORDX2) { return mubuf_xfer(w, d, 2, SZ_B32, 0); }
+AMDX(BUFFER_LOAD_DWORDX3) { return mubuf_xfer(w, d, 3, SZ_B32, 0); }
+AMDX(BUFFER_LOAD_DWORDX4) { return mubuf_xfer(w, d, 4, SZ_B32, 0); }
+AMDX(BUFFER_STORE_BYTE) { return mubuf_xfer(w, d, 1, SZ_U8, 1); }
+AMDX(BUFFER_STORE_SHORT) { return mubuf_xfer(w, d, 1, SZ_U16, 1); }
+AMDX(BUFFER_STORE_DWORD) { return mubuf_xfer(w, d, 1, SZ_B32, 1); }
+AMDX(BUFFER_STORE_DWORDX2) { return mubuf_xfer(w, d, 2, SZ_B32, 1); }
+AMDX(BUFFER_STORE_DWORDX3) { return mubuf_xfer(w, d, 3, SZ_B32, 1); }
+AMDX(BUFFER_STORE_DWORDX4) { return mubuf_xfer(w, d, 4, SZ_B32, 1); }
+/* memory-model instructions: every access is already visible */
+AMDX(BUFFER_WBINVL1) { return amd_next(w, d); }
+AMDX(BUFFER_WBINVL1_VOL) { return amd_next(w, d); }
+
+/* ---- DS: addr, data0, data1 / vdst, addr; w0: offset0[7:0] offset1[15:8] ---- */
+static int ds_xfer(vs_warp *w, const vs_dinsn *d, unsigned dwords, int store, int two, unsigned st64)
+{
+  const amd_insn *I = amd_i(d);
+  if ((I->w[0] >> 16) & 1) return amd_unsupported_form(w, d, "GDS");
+  const amd_operand *addr = store ? OP(0) : OP(1);
+  const uint32_t *ad = amd_vrow(w, addr->val);
+  unsigned off0 = I->w[0] & 0xff, off1 = (I->w[0] >> 8) & 0xff;
+  unsigned esz = 4 * dwords, scale = esz * (st64 ? 64 : 1);
+  unsigned nparts = two ? 2 : 1;
+  uint32_t *rows[8];
+  for (unsigned p = 0; p < nparts; p++)
+    for (unsigned q = 0; q < dwords; q++)
+      rows[p * dwords + q] = store ? amd_vrow(w, OP(1 + p)->val + q) : amd_vrow(w, OP(0)->val + p * dwords + q);
+  uint64_t m = w->active;
+  while (m) {
+    unsigned l = (unsigned)__builtin_ctzll(m);
+    m &= m - 1;
+    for (unsigned p = 0; p < nparts; p++) {
+      uint64_t o = (uint64_t)ad[l] + (two ? (uint64_t)(p ? off1 : off0) * scale : (uint64_t)(off1 << 8 | off0));
+      uint32_t v[4] = {0, 0, 0, 0};
+      if (store)
+        for (unsigned q = 0; q < dwords; q++) v[q] = rows[p * dwords + q][l];
+      int rc = amd_lds_access(w, o, v, esz, store, l);
+      if (rc) return rc;
+      if (!store)
+        for (unsigned q = 0; q < dwords; q++) rows[p * dwords + q][l] = v[q];
+    }
+  }
+  return amd_next(w, d);
+}
+
+AMDX(DS_WRITE_B32) { return ds_xfer(w, d, 1, 1, 0, 0); }
+AMDX(DS_WRITE_B64) { return ds_xfer(w, d, 2, 1, 0, 0); }
+AMDX(DS_WRITE_B128) { return ds_xfer(w, d, 4, 1, 0, 0); }
+AMDX(DS_WRITE2_B32) { return ds_xfer(w, d, 1, 1, 1, 0); }
+AMDX(DS_WRITE2ST64_B32) { return ds_xfer(w, d, 1, 1, 1, 1); }
+AMDX(DS_WRITE2_B64) { return ds_xfer(w, d, 2, 1, 1, 0); }
+AMDX(DS_WRITE2ST64_B64) { return ds_xfer(w, d, 2, 1, 1, 1); }
+AMDX(DS_READ_B32) { return ds_xfer(w, d, 1, 0, 0, 0); }
+AMDX(DS_READ_B64) { return ds_xfer(w, d, 2, 0, 0, 0); }
+AMDX(DS_READ_B128) { return ds_xfer(w, d, 4, 0, 0, 0); }
+AMDX(DS_READ2_B32) { return ds_xfer(w, d, 1, 0, 1, 0); }
+AMDX(DS_READ2ST64_B32) { return ds_xfer(w, d, 1, 0, 1, 1); }
+AMDX(DS_READ2_B64) { return ds_xfer(w, d, 2, 0, 1, 0); }
+AMDX(DS_READ2ST64_B64) { return ds_xfer(w, d, 2, 0, 1, 1); }

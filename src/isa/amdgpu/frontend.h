@@ -1,0 +1,23 @@
+/* The AMD GCN5 front end as the core sees it: the ISAs gfx900 and gfx906
+ * (frontend.c) and the launch hooks of the dispatcher (dispatch.c). */
+#ifndef VS_ISA_AMDGPU_FRONTEND_H
+#define VS_ISA_AMDGPU_FRONTEND_H
+
+#include "core/isa.h"
+#include "core/launch.h"
+
+extern const vs_isa vs_isa_gfx900;
+extern const vs_isa vs_isa_gfx906;
+
+/* dispatch.c */
+int amd_launch_begin(vs_launch_ctx *c, vs_error *err);
+void amd_launch_end(vs_launch_ctx *c);
+void amd_wg_start(const vs_launch_ctx *c, vs_wg *wg);
+void amd_warp_start(const vs_launch_ctx *c, vs_warp *w);
+long amd_private_owner(const vs_launch_ctx *c, const vs_wg *wg, vs_addr addr);
+
+/* Rows of gfx9.def with semantics (the generated table), for reports */
+unsigned amd_exec_rows_implemented(void);
+int amd_exec_row_implemented(unsigned row);
+
+#endif
