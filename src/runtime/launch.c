@@ -320,6 +320,15 @@ static uint64_t divisor_at_most(uint64_t n, uint64_t max)
   return 1;
 }
 
+void rt_choose_local(const uint64_t *global, unsigned work_dim, uint64_t max_items, uint64_t *local)
+{
+  uint64_t room = max_items;
+  for (unsigned i = 0; i < work_dim; i++) {
+    local[i] = divisor_at_most(global[i], room);
+    room /= local[i];
+  }
+}
+
 static void put32(uint8_t *p, uint32_t v)
 {
   p[0] = (uint8_t)v;
@@ -371,13 +380,7 @@ int vs_kernel_launch(vs_kernel *k, unsigned work_dim, const size_t *global, cons
                        (unsigned long long)off[i], i);
     }
   }
-  if (!local) { /* choose: the largest divisors that fit, dimension 0 first */
-    uint64_t room = maxwg;
-    for (unsigned i = 0; i < work_dim; i++) {
-      l[i] = divisor_at_most(g[i], room);
-      room /= l[i];
-    }
-  }
+  if (!local) rt_choose_local(g, work_dim, maxwg, l);
   uint64_t lsize = l[0] * l[1] * l[2];
   if (lsize > maxwg)
     return rt_fail(fn, "kernel '%s': a work-group of %llu x %llu x %llu = %llu work-items is more than %llu "

@@ -240,14 +240,6 @@ static int drain_printf(vs_program *p, FILE *out)
   return rc;
 }
 
-/* Largest divisor of n that is <= max (>= 1). */
-static uint64_t divisor_at_most(uint64_t n, uint64_t max)
-{
-  for (uint64_t d = max < n ? max : n; d > 1; d--)
-    if (n % d == 0) return d;
-  return 1;
-}
-
 static uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
 int rt_amd_launch(vs_kernel *k, unsigned work_dim, const size_t *global, const size_t *local,
@@ -280,13 +272,7 @@ int rt_amd_launch(vs_kernel *k, unsigned work_dim, const size_t *global, const s
     }
     if (opt) off[i] = opt->global_offset[i];
   }
-  if (!local) {
-    uint64_t room = maxwg;
-    for (unsigned i = 0; i < work_dim; i++) {
-      l[i] = divisor_at_most(g[i], room);
-      room /= l[i];
-    }
-  }
+  if (!local) rt_choose_local(g, work_dim, maxwg, l);
   uint64_t items = l[0] * l[1] * l[2];
   if (items > maxwg)
     return rt_fail(fn, "kernel '%s': a work-group of %llu x %llu x %llu = %llu work-items is more than its "

@@ -52,4 +52,8 @@ int rt_amd_set_arg(vs_kernel *k, unsigned index, size_t size, const void *value)
 int rt_amd_launch(vs_kernel *k, unsigned work_dim, const size_t *global, const size_t *local,
                   const vs_launch_opts *opt);
 
+/* Without a local size: the largest divisors of the global sizes whose
+ * product stays within max_items, dimension 0 first (launch.c). */
+void rt_choose_local(const uint64_t *global, unsigned work_dim, uint64_t max_items, uint64_t *local);
+
 #endif
