@@ -7,22 +7,39 @@ find_program(VS_LD_LLD19_EXEC ld.lld-19 DOC "ld.lld 19 (Debian lld-19)")
 if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
   add_executable(amd_run_asm ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec/run_asm.c)
   target_link_libraries(amd_run_asm PRIVATE ventsim_static m)
+  # vs_amd_asm(SRC DIR OUT): assembles and links a kernel of DIR into OUT
+  function(vs_amd_asm src dir out)
+    get_filename_component(name ${src} NAME_WE)
+    set(bdir ${CMAKE_CURRENT_BINARY_DIR}/amd_${dir})
+    add_custom_command(OUTPUT ${bdir}/${name}.hsaco
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${bdir}
+      COMMAND ${VS_LLVM_MC19} -triple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj
+              -I ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec ${src} -o ${bdir}/${name}.o
+      COMMAND ${VS_LD_LLD19_EXEC} -shared ${bdir}/${name}.o -o ${bdir}/${name}.hsaco
+      DEPENDS ${src} ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec/common.inc
+      VERBATIM)
+    set(${out} ${bdir}/${name}.hsaco PARENT_SCOPE)
+  endfunction()
   file(GLOB VS_AMD_EXEC_KERNELS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec/*.s)
   set(VS_AMD_EXEC_OBJS)
   foreach(src ${VS_AMD_EXEC_KERNELS})
     get_filename_component(name ${src} NAME_WE)
-    set(obj ${CMAKE_CURRENT_BINARY_DIR}/amd_exec/${name}.o)
-    set(co ${CMAKE_CURRENT_BINARY_DIR}/amd_exec/${name}.hsaco)
-    add_custom_command(OUTPUT ${co}
-      COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/amd_exec
-      COMMAND ${VS_LLVM_MC19} -triple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj
-              -I ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec ${src} -o ${obj}
-      COMMAND ${VS_LD_LLD19_EXEC} -shared ${obj} -o ${co}
-      DEPENDS ${src} ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec/common.inc
-      VERBATIM)
+    vs_amd_asm(${src} exec co)
     list(APPEND VS_AMD_EXEC_OBJS ${co})
     add_test(NAME amd_exec_${name} COMMAND amd_run_asm ${co} ${src})
     set_tests_properties(amd_exec_${name} PROPERTIES LABELS "amd;amd_exec" TIMEOUT 120)
+  endforeach()
+  # The AMD checks of the kernel checker (hazards, waits): tests/amd/check/*.s,
+  # each run with VENTSIM_CHECK by run_check.sh against its FINDING lines
+  find_program(VS_LLVM_NM19 llvm-nm-19 DOC "llvm-nm 19 (Debian llvm-19)")
+  file(GLOB VS_AMD_CHECK_KERNELS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/amd/check/*.s)
+  foreach(src ${VS_AMD_CHECK_KERNELS})
+    get_filename_component(name ${src} NAME_WE)
+    vs_amd_asm(${src} check co)
+    list(APPEND VS_AMD_EXEC_OBJS ${co})
+    add_test(NAME amd_check_${name} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/amd/check/run_check.sh
+             $<TARGET_FILE:amd_run_asm> ${VS_LLVM_NM19} ${co} ${src})
+    set_tests_properties(amd_check_${name} PROPERTIES LABELS "amd;check" TIMEOUT 120)
   endforeach()
   add_custom_target(amd_exec_kernels ALL DEPENDS ${VS_AMD_EXEC_OBJS})
 endif()

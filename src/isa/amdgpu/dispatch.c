@@ -130,6 +130,7 @@ void amd_warp_start(const vs_launch_ctx *c, vs_warp *w)
   a->halted = 0;
   a->ls = ls;
   a->lanes_for = ~w->active; /* lane_on[] is stale */
+  memset(&a->chk, 0, sizeof a->chk);
   a->wave_offset = (uint32_t)(w->wid * ls->wave_scratch);
   vs_addr slot_scratch = amd_slot_scratch(w);
   uint32_t *S = amd_S(w);

@@ -18,6 +18,7 @@
 #include "core/isa.h"
 #include "core/warp.h"
 #include "isa/amdgpu/amdgpu.h"
+#include "isa/amdgpu/check.h"
 #include "ventsim/amd_launch.h"
 
 /* ---- register files ----
@@ -52,6 +53,7 @@ typedef struct amd_warp {
   const struct amd_launch *ls;
   vs_mask lanes_for;       /* exec value lane_on[] was built for              */
   uint32_t lane_on[64];    /* ~0 for a lane in EXEC, else 0 (branch-free blends) */
+  amd_chk chk;             /* the kernel checker's hazards and waits (check.c) */
 } amd_warp;
 
 static inline amd_warp *amd_w(vs_warp *w) { return (amd_warp *)(void *)w; }

@@ -160,22 +160,34 @@ static void decode906(vs_dinsn *d, const uint32_t *w, unsigned nw, vs_addr pc)
 }
 
 /* ---- operands for the timing model ---- */
-static int is_dst_role(const amd_row *r, unsigned role)
+/* Stores and atomics: the flags say so for SMEM and FLAT rows, the class
+ * for MUBUF/MTBUF/MIMG rows */
+static int row_stores(const amd_row *r)
+{
+  return (r->flags & F_STORE) || r->cls == AMD_CLS_VMEM_STORE;
+}
+
+static int row_atomic(const amd_row *r)
+{
+  return (r->flags & F_ATOMIC) || r->cls == AMD_CLS_VMEM_ATOMIC;
+}
+
+int amd_role_is_dst(const amd_row *r, unsigned role)
 {
   switch (role) {
   case AMD_R_VDST: case AMD_R_VSDST: return 1;
   case AMD_R_SDST: /* s_cmpk_* read their "sdst"; s_setreg reads it */
     if (r->enc == AMD_ENC_SOPK && ((r->opc >= 2 && r->opc <= 0xd) || r->opc == 0x12)) return 0;
     return 1;
-  case AMD_R_SDATA: case AMD_R_VDATA: return !(r->flags & F_STORE) || (r->flags & F_ATOMIC);
+  case AMD_R_SDATA: case AMD_R_VDATA: return !row_stores(r) || row_atomic(r); /* atomics: with glc */
   default: return 0;
   }
 }
 
-static int is_src_role(const amd_row *r, unsigned role)
+int amd_role_is_src(const amd_row *r, unsigned role)
 {
-  if (role == AMD_R_SDST) return !is_dst_role(r, role) || (r->enc == AMD_ENC_SOPK && r->opc <= 0xf);
-  if (role == AMD_R_VDATA || role == AMD_R_SDATA) return (r->flags & F_STORE) != 0;
+  if (role == AMD_R_SDST) return !amd_role_is_dst(r, role) || (r->enc == AMD_ENC_SOPK && r->opc <= 0xf);
+  if (role == AMD_R_VDATA || role == AMD_R_SDATA) return row_stores(r) || row_atomic(r);
   return role != AMD_R_VDST && role != AMD_R_VSDST;
 }
 
@@ -210,8 +222,8 @@ static void insn_info(const vs_dinsn *d, vs_insn_info *info)
     } else continue;
     unsigned count = o->size ? o->size : 1;
     if (index + count > (file == AMD_RF_S ? AMD_NSREG : AMD_NVREG)) continue;
-    if (is_dst_role(r, role)) add_op(info->dst, &info->ndst, VS_MAX_DST, file, index, count);
-    if (is_src_role(r, role)) add_op(info->src, &info->nsrc, VS_MAX_SRC, file, index, count);
+    if (amd_role_is_dst(r, role)) add_op(info->dst, &info->ndst, VS_MAX_DST, file, index, count);
+    if (amd_role_is_src(r, role)) add_op(info->src, &info->nsrc, VS_MAX_SRC, file, index, count);
   }
   int e32 = I->f.form != AMD_FORM_E64;
   if ((r->flags & F_VCC_R) && e32) add_op(info->src, &info->nsrc, VS_MAX_SRC, AMD_RF_S, AMD_S_VCC, 2);
@@ -304,7 +316,7 @@ static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc)
     .launch_begin = amd_launch_begin, .launch_end = amd_launch_end, .wg_start = amd_wg_start,        \
     .warp_start = amd_warp_start, .div_depth = div_depth, .div_describe = div_describe,             \
     .disasm = disasm, .insn_info = insn_info, .describe = describe, .trace = trace,                 \
-    .private_owner = amd_private_owner, .ended_is_arrived = 1,                                      \
+    .check_insn = amd_check_insn, .private_owner = amd_private_owner, .ended_is_arrived = 1,        \
   }
 
 AMD_ISA(vs_isa_gfx900, "gfx900", decode900);

@@ -16,6 +16,12 @@ void amd_wg_start(const vs_launch_ctx *c, vs_wg *wg);
 void amd_warp_start(const vs_launch_ctx *c, vs_warp *w);
 long amd_private_owner(const vs_launch_ctx *c, const vs_wg *wg, vs_addr addr);
 
+/* Register operands by role (the timing model's, the commit log's and the
+ * checker's view): does the operand of this role write / read it? */
+struct amd_row;
+int amd_role_is_dst(const struct amd_row *r, unsigned role);
+int amd_role_is_src(const struct amd_row *r, unsigned role);
+
 /* Rows of gfx9.def with semantics (the generated table), for reports */
 unsigned amd_exec_rows_implemented(void);
 int amd_exec_row_implemented(unsigned row);

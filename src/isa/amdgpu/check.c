@@ -1,0 +1,529 @@
+/* The AMD checks of the kernel checker (docs/checker.md "hazards" and
+ * "waits"): the front end's vs_isa.check_insn for gfx900/gfx906.
+ *
+ * hazards: seed 000 section 4.5 ("manually inserted wait states", table
+ * 8): dependencies the hardware does not check, which the program must
+ * resolve with s_nop or independent instructions.  Each rule below is one
+ * row of that table: what the first instruction did, what the second does,
+ * and the wait states required between them.  Every instruction provides
+ * one wait state; s_nop N provides N+1 (the Vega ISA's S_NOP: SIMM16[3:0]
+ * + 1).  A ring of the last instructions (what they wrote) is enough: no
+ * rule looks back further than 5 wait states.
+ *
+ * waits: seed 000 section 4.4: VM_CNT counts vector memory operations
+ * (MUBUF, MTBUF, MIMG, GLOBAL, SCRATCH, FLAT), which return in issue order;
+ * LGKM_CNT counts LDS, GDS, scalar memory and messages, each type in order
+ * but the types out of order with each other, and scalar memory reads out
+ * of order even among themselves (only lgkmcnt(0) makes them complete);
+ * FLAT counts in both (its data may come from LDS).  An operation still
+ * counted may not have written its destination registers yet: reading one
+ * of them (or writing one: the late return would overwrite it) before an
+ * s_waitcnt that guarantees the return is a missing wait.
+ * s_waitcnt CNT(N) guarantees an operation returned when, had it not, the
+ * counter would be above N: the operation itself plus the younger ones of
+ * its own in-order type (which return after it) number more than N.  For
+ * an out-of-order type only N = 0 does.  A FLAT operation returned when
+ * either of its counters says so.  On gfx9 store data is read at issue
+ * (the table's one-wait-state rule for wide stores aside), so only
+ * destinations are tracked. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "isa/amdgpu/check.h"
+#include "isa/amdgpu/exec.h"
+#include "isa/amdgpu/frontend.h"
+
+/* Return-order types within a counter */
+enum { AMD_CHKT_VMEM, AMD_CHKT_LDS, AMD_CHKT_GDS, AMD_CHKT_SMEM, AMD_CHKT_FLAT };
+static const unsigned cnt_max[AMD_CHK_NCNT] = {63, 15}; /* gfx9: vmcnt 6 bits, lgkmcnt 4 bits */
+static const char *const cnt_name[AMD_CHK_NCNT] = {"vmcnt", "lgkmcnt"};
+
+/* What an instruction did, for the rules: flags of amd_chk_ent */
+#define AMD_CHKE_VALU    0x001u
+#define AMD_CHKE_SALU    0x002u
+#define AMD_CHKE_VCC     0x004u /* wrote VCC                          */
+#define AMD_CHKE_EXEC    0x008u /* wrote EXEC                         */
+#define AMD_CHKE_M0      0x010u /* wrote M0                           */
+#define AMD_CHKE_SETREG  0x020u /* s_setreg: hwreg, hwmask            */
+#define AMD_CHKE_VSKIP   0x040u /* s_setvskip                         */
+#define AMD_CHKE_STDATA  0x080u /* a wide store: v_first/v_count hold its data */
+
+/* The instruction being checked */
+typedef struct cur {
+  const amd_insn *I;
+  const amd_row *r;
+  unsigned row;
+  int vector;           /* executes on the SIMD (VALU, VMEM, DS ...)   */
+  int valu, vmem, dpp;
+  unsigned nread, nwrite;
+  struct { uint8_t file, count, role; uint16_t first; } read[10], write[4];
+} cur;
+
+static int enc_is_vmem(unsigned enc)
+{
+  return enc == AMD_ENC_MUBUF || enc == AMD_ENC_MTBUF || enc == AMD_ENC_MIMG || enc == AMD_ENC_FLAT ||
+         enc == AMD_ENC_GLOBAL || enc == AMD_ENC_SCRATCH;
+}
+
+static int cls_is_valu(unsigned cls)
+{
+  return cls == AMD_CLS_VALU || cls == AMD_CLS_VALU64 || cls == AMD_CLS_VTRANS;
+}
+
+static void add_reg(cur *c, int write, unsigned file, unsigned first, unsigned count, unsigned role)
+{
+  if (count == 0) return;
+  if (write) {
+    if (c->nwrite < 4) {
+      c->write[c->nwrite].file = (uint8_t)file;
+      c->write[c->nwrite].first = (uint16_t)first;
+      c->write[c->nwrite].count = (uint8_t)count;
+      c->write[c->nwrite++].role = (uint8_t)role;
+    }
+  } else if (c->nread < 10) {
+    c->read[c->nread].file = (uint8_t)file;
+    c->read[c->nread].first = (uint16_t)first;
+    c->read[c->nread].count = (uint8_t)count;
+    c->read[c->nread++].role = (uint8_t)role;
+  }
+}
+
+/* The operands it reads and writes, by role (as insn_info) and implicitly */
+static void describe_cur(cur *c, const vs_dinsn *d)
+{
+  memset(c, 0, sizeof *c);
+  const amd_insn *I = amd_i(d);
+  const amd_row *r = amd_row_of(I);
+  c->I = I;
+  c->r = r;
+  c->row = I->row;
+  c->valu = cls_is_valu(r->cls) || r->cls == AMD_CLS_VINTRP;
+  c->vmem = enc_is_vmem(r->enc);
+  c->vector = c->valu || c->vmem || r->cls == AMD_CLS_DS || r->cls == AMD_CLS_DS_GWS || r->cls == AMD_CLS_EXP;
+  c->dpp = I->f.form == AMD_FORM_DPP;
+  /* data operands of atomics are written back only with glc (MUBUF: bit
+   * 14, SMEM: bit 16); FLAT atomics have a separate, optional vdst */
+  int atomic_rtn = r->enc == AMD_ENC_SMEM ? (I->w[0] >> 16) & 1 : (I->w[0] >> 14) & 1;
+  unsigned k = 0;
+  for (unsigned i = 0; i < r->nops && k < I->f.nops; i++) {
+    if (I->f.ctl & AMD_CTL_SKIP(i)) continue;
+    const amd_operand *o = &I->f.op[k++];
+    unsigned role = r->ops[i].role, file, index;
+    if (o->kind == AMD_OPK_VGPR) { file = AMD_RF_V; index = o->val; }
+    else if (amd_is_sreg(o)) { file = AMD_RF_S; index = amd_sidx(o); }
+    else continue;
+    unsigned count = o->size ? o->size : 1;
+    if (index + count > (file == AMD_RF_S ? AMD_NSREG : AMD_NVREG)) continue;
+    int dst = amd_role_is_dst(r, role), src = amd_role_is_src(r, role);
+    if (dst && (role == AMD_R_VDATA || role == AMD_R_SDATA) && amd_role_is_src(r, role)) dst = atomic_rtn;
+    if (dst) add_reg(c, 1, file, index, count, role);
+    if (src) add_reg(c, 0, file, index, count, role);
+  }
+  int e32 = I->f.form != AMD_FORM_E64;
+  if ((r->flags & F_VCC_R) && e32) add_reg(c, 0, AMD_RF_S, AMD_S_VCC, 2, AMD_NUM_ROLES);
+  if ((r->flags & F_VCC_W) && e32) add_reg(c, 1, AMD_RF_S, AMD_S_VCC, 2, AMD_NUM_ROLES);
+  if (r->flags & F_EXEC_W) add_reg(c, 1, AMD_RF_S, AMD_S_EXEC, 2, AMD_NUM_ROLES);
+  if ((r->flags & F_EXEC_R) || c->vector) add_reg(c, 0, AMD_RF_S, AMD_S_EXEC, 2, AMD_NUM_ROLES);
+  if (r->flags & F_M0_R) add_reg(c, 0, AMD_RF_S, AMD_S_M0, 1, AMD_NUM_ROLES);
+}
+
+static int overlaps(unsigned a, unsigned na, unsigned b, unsigned nb)
+{
+  return a < b + nb && b < a + na;
+}
+
+/* Does c read (role: any, or only this role) an SGPR the entry wrote? */
+static int reads_sgpr_written(const cur *c, const amd_chk_ent *e, int role)
+{
+  for (unsigned i = 0; i < c->nread; i++) {
+    if (c->read[i].file != AMD_RF_S || (role >= 0 && c->read[i].role != role)) continue;
+    for (unsigned j = 0; j < e->ns; j++)
+      if (overlaps(c->read[i].first, c->read[i].count, e->s_first[j], e->s_count[j])) return 1;
+  }
+  return 0;
+}
+
+static int has_source_special(const cur *c, unsigned val)
+{
+  for (unsigned i = 0; i < c->I->f.nops; i++) {
+    const amd_operand *o = &c->I->f.op[i];
+    if (o->kind == AMD_OPK_SPECIAL && o->val == val) return 1;
+  }
+  return 0;
+}
+
+/* VALU reading VCC as a constant: a source operand naming vcc / vcc_lo /
+ * vcc_hi (not the carry-in or the e32 implicit read) */
+static int reads_vcc_constant(const cur *c)
+{
+  for (unsigned i = 0; i < c->nread; i++)
+    if (c->read[i].file == AMD_RF_S && c->read[i].role != AMD_R_CIN && c->read[i].role != AMD_NUM_ROLES &&
+        overlaps(c->read[i].first, c->read[i].count, AMD_S_VCC, 2))
+      return 1;
+  return 0;
+}
+
+static int hwreg_of(const cur *c, unsigned *id)
+{
+  if (c->row == AMD9_S_GETREG_B32) { *id = c->I->f.op[1].val & 0x3f; return 1; }
+  if (c->row == AMD9_S_SETREG_B32 || c->row == AMD9_S_SETREG_IMM32_B32) { *id = c->I->f.op[0].val & 0x3f; return 1; }
+  return 0;
+}
+
+static int m0_reader_gds_msg(const cur *c)
+{
+  return c->row == AMD9_S_SENDMSG || c->row == AMD9_S_SENDMSGHALT || c->row == AMD9_S_TTRACEDATA ||
+         c->r->cls == AMD_CLS_DS_GWS || (c->r->enc == AMD_ENC_DS && ((c->I->w[0] >> 16) & 1));
+}
+
+/* LDS add-TID, buffer_store_lds_dword, loads with lds=1, VINTRP */
+static int m0_reader_lds(const cur *c)
+{
+  if (c->row == AMD9_DS_READ_ADDTID_B32 || c->row == AMD9_DS_WRITE_ADDTID_B32 || c->row == AMD9_BUFFER_STORE_LDS_DWORD)
+    return 1;
+  if (c->r->cls == AMD_CLS_VINTRP) return 1;
+  if ((c->r->flags & F_LDS) && (c->I->f.ctl & AMD_CTL_SKIP(0))) return 1; /* the LDS-DMA form */
+  return 0;
+}
+
+static int is_movrel(unsigned row)
+{
+  return row == AMD9_S_MOVRELS_B32 || row == AMD9_S_MOVRELS_B64 || row == AMD9_S_MOVRELD_B32 ||
+         row == AMD9_S_MOVRELD_B64;
+}
+
+static int writes_vgprs_of(const cur *c, unsigned first, unsigned count)
+{
+  for (unsigned i = 0; i < c->nwrite; i++)
+    if (c->write[i].file == AMD_RF_V && overlaps(c->write[i].first, c->write[i].count, first, count)) return 1;
+  return 0;
+}
+
+static int reads_vgprs_of(const cur *c, unsigned first, unsigned count)
+{
+  for (unsigned i = 0; i < c->nread; i++)
+    if (c->read[i].file == AMD_RF_V && overlaps(c->read[i].first, c->read[i].count, first, count)) return 1;
+  return 0;
+}
+
+/* ---- the rules of table 8: (first, second) -> wait states ---- */
+typedef struct rule {
+  unsigned ws;
+  int (*match)(const amd_chk_ent *e, const cur *c);
+  const char *what;
+} rule;
+
+static int r_setreg_getreg(const amd_chk_ent *e, const cur *c)
+{
+  unsigned id;
+  return (e->flags & AMD_CHKE_SETREG) && c->row == AMD9_S_GETREG_B32 && hwreg_of(c, &id) && id == e->hwreg;
+}
+static int r_setreg_setreg(const amd_chk_ent *e, const cur *c)
+{
+  unsigned id;
+  return (e->flags & AMD_CHKE_SETREG) && c->row != AMD9_S_GETREG_B32 && hwreg_of(c, &id) && id == e->hwreg;
+}
+static int r_vskip_getreg(const amd_chk_ent *e, const cur *c)
+{
+  unsigned id;
+  return (e->flags & AMD_CHKE_VSKIP) && c->row == AMD9_S_GETREG_B32 && hwreg_of(c, &id) && id == AMD_HW_MODE;
+}
+static int r_setreg_vskip_vector(const amd_chk_ent *e, const cur *c)
+{
+  return (e->flags & AMD_CHKE_SETREG) && e->hwreg == AMD_HW_MODE && (e->hwmask >> 28 & 1) && c->vector;
+}
+static int r_valu_execz_vccz(const amd_chk_ent *e, const cur *c)
+{
+  if (!(e->flags & AMD_CHKE_VALU) || !c->valu) return 0;
+  return ((e->flags & AMD_CHKE_VCC) && has_source_special(c, 251)) ||
+         ((e->flags & AMD_CHKE_EXEC) && has_source_special(c, 252));
+}
+static int r_valu_sgpr_lane(const amd_chk_ent *e, const cur *c)
+{
+  return (e->flags & AMD_CHKE_VALU) && (c->row == AMD9_V_READLANE_B32 || c->row == AMD9_V_WRITELANE_B32) &&
+         reads_sgpr_written(c, e, AMD_R_LANE);
+}
+static int r_valu_vcc_div_fmas(const amd_chk_ent *e, const cur *c)
+{
+  return (e->flags & AMD_CHKE_VALU) && (e->flags & AMD_CHKE_VCC) &&
+         (c->row == AMD9_V_DIV_FMAS_F32 || c->row == AMD9_V_DIV_FMAS_F64);
+}
+static int r_store_data(const amd_chk_ent *e, const cur *c)
+{
+  return (e->flags & AMD_CHKE_STDATA) && writes_vgprs_of(c, e->v_first, e->v_count);
+}
+static int r_valu_sgpr_vmem(const amd_chk_ent *e, const cur *c)
+{
+  return (e->flags & AMD_CHKE_VALU) && c->vmem && reads_sgpr_written(c, e, -1);
+}
+static int r_salu_m0_gds(const amd_chk_ent *e, const cur *c)
+{
+  return (e->flags & AMD_CHKE_SALU) && (e->flags & AMD_CHKE_M0) && m0_reader_gds_msg(c);
+}
+static int r_valu_vgpr_dpp(const amd_chk_ent *e, const cur *c)
+{
+  return (e->flags & AMD_CHKE_VALU) && e->v_count && !(e->flags & AMD_CHKE_STDATA) && c->dpp &&
+         reads_vgprs_of(c, e->v_first, e->v_count);
+}
+static int r_valu_exec_dpp(const amd_chk_ent *e, const cur *c)
+{
+  return (e->flags & AMD_CHKE_VALU) && (e->flags & AMD_CHKE_EXEC) && c->dpp;
+}
+static int r_valu_vcc_const(const amd_chk_ent *e, const cur *c)
+{
+  return (e->flags & AMD_CHKE_VALU) && (e->flags & AMD_CHKE_VCC) && c->valu && reads_vcc_constant(c);
+}
+static int r_setreg_trapsts_rfe(const amd_chk_ent *e, const cur *c)
+{
+  return (e->flags & AMD_CHKE_SETREG) && e->hwreg == AMD_HW_TRAPSTS &&
+         (c->row == AMD9_S_RFE_B64 || c->row == AMD9_S_RFE_RESTORE_B64);
+}
+static int r_salu_m0_lds(const amd_chk_ent *e, const cur *c)
+{
+  return (e->flags & AMD_CHKE_SALU) && (e->flags & AMD_CHKE_M0) && m0_reader_lds(c);
+}
+static int r_salu_m0_movrel(const amd_chk_ent *e, const cur *c)
+{
+  return (e->flags & AMD_CHKE_SALU) && (e->flags & AMD_CHKE_M0) && is_movrel(c->row);
+}
+
+static const rule rules[] = {
+  {2, r_setreg_getreg, "s_setreg writes a hardware register that s_getreg reads"},
+  {2, r_setreg_setreg, "s_setreg writes a hardware register that s_setreg writes again"},
+  {2, r_vskip_getreg, "s_setvskip sets VSKIP that s_getreg of MODE reads"},
+  {2, r_setreg_vskip_vector, "s_setreg writes MODE.vskip before a vector instruction"},
+  {5, r_valu_execz_vccz, "a VALU writes VCC or EXEC that a VALU reads as vccz / execz"},
+  {4, r_valu_sgpr_lane, "a VALU writes an SGPR that v_readlane / v_writelane uses as its lane select"},
+  {4, r_valu_vcc_div_fmas, "a VALU writes VCC that v_div_fmas reads"},
+  {1, r_store_data, "an instruction overwrites the data VGPRs of a store wider than 64 bits"},
+  {5, r_valu_sgpr_vmem, "a VALU writes an SGPR that a vector memory instruction reads"},
+  {1, r_salu_m0_gds, "an SALU writes M0 that GDS / s_sendmsg / s_ttracedata reads"},
+  {2, r_valu_vgpr_dpp, "a VALU writes a VGPR that a DPP instruction reads"},
+  {5, r_valu_exec_dpp, "a VALU writes EXEC before a DPP instruction"},
+  {1, r_valu_vcc_const, "a VALU writes VCC that a VALU reads as a constant (not a carry-in)"},
+  {1, r_setreg_trapsts_rfe, "s_setreg writes TRAPSTS before s_rfe"},
+  {1, r_salu_m0_lds, "an SALU writes M0 that an LDS add-TID / LDS-DMA / interpolation instruction reads"},
+  {1, r_salu_m0_movrel, "an SALU writes M0 that s_movrel reads"},
+};
+#define MAX_WS 5u
+
+/* A store whose data VGPRs must not be written in the next wait state */
+static int wide_store(const cur *c)
+{
+  switch (c->row) {
+  case AMD9_FLAT_STORE_DWORDX3: case AMD9_FLAT_STORE_DWORDX4: case AMD9_FLAT_ATOMIC_CMPSWAP_X2:
+  case AMD9_GLOBAL_STORE_DWORDX3: case AMD9_GLOBAL_STORE_DWORDX4: case AMD9_GLOBAL_ATOMIC_CMPSWAP_X2:
+  case AMD9_SCRATCH_STORE_DWORDX3: case AMD9_SCRATCH_STORE_DWORDX4:
+    return 1;
+  case AMD9_BUFFER_STORE_DWORDX3: case AMD9_BUFFER_STORE_DWORDX4: case AMD9_BUFFER_STORE_FORMAT_XYZ:
+  case AMD9_BUFFER_STORE_FORMAT_XYZW: case AMD9_BUFFER_ATOMIC_CMPSWAP_X2: case AMD9_TBUFFER_STORE_FORMAT_XYZ:
+  case AMD9_TBUFFER_STORE_FORMAT_XYZW: {
+    /* "BUFFER_STORE_* operations that use an SGPR for offset do not
+     * require any wait states": the soffset operand is the last */
+    const amd_operand *so = &c->I->f.op[c->I->f.nops - 1];
+    return !amd_is_sreg(so);
+  }
+  case AMD9_IMAGE_STORE: case AMD9_IMAGE_STORE_MIP: case AMD9_IMAGE_STORE_PCK: case AMD9_IMAGE_STORE_MIP_PCK:
+  case AMD9_IMAGE_ATOMIC_CMPSWAP:
+    return c->I->f.op[0].kind == AMD_OPK_VGPR && c->I->f.op[0].size > 2;
+  default:
+    return 0;
+  }
+}
+
+static void check_hazards(amd_chk *k, vs_warp *w, const cur *c, vs_addr pc, const vs_check_sink *sink)
+{
+  unsigned gap = 0; /* wait states between the entry and this instruction */
+  for (unsigned i = 0; i < k->n && gap < MAX_WS; i++) {
+    const amd_chk_ent *e = &k->ring[(k->head + AMD_CHK_RING - i) % AMD_CHK_RING];
+    for (unsigned r = 0; r < sizeof rules / sizeof rules[0]; r++)
+      if (gap < rules[r].ws && rules[r].match(e, c))
+        vs_check_reportf(sink, w, VS_CHECK_HAZARDS, pc, e->pc,
+                         "%s %u wait state%s after it, at 0x%" PRIx64 " (needs %u: s_nop or independent "
+                         "instructions)", rules[r].what, gap, gap == 1 ? "" : "s", e->pc, rules[r].ws);
+    gap += e->ws;
+  }
+}
+
+static void push_entry(amd_chk *k, const cur *c, vs_addr pc)
+{
+  k->head = (uint8_t)((k->head + 1) % AMD_CHK_RING);
+  if (k->n < AMD_CHK_RING) k->n++;
+  amd_chk_ent *e = &k->ring[k->head];
+  memset(e, 0, sizeof *e);
+  e->pc = pc;
+  e->ws = c->row == AMD9_S_NOP ? (uint8_t)((c->I->f.op[0].val & 0xf) + 1) : 1;
+  if (c->valu) e->flags |= AMD_CHKE_VALU;
+  if (c->r->cls == AMD_CLS_SALU) e->flags |= AMD_CHKE_SALU;
+  unsigned id;
+  if ((c->row == AMD9_S_SETREG_B32 || c->row == AMD9_S_SETREG_IMM32_B32) && hwreg_of(c, &id)) {
+    unsigned simm = c->I->f.op[0].val, off = (simm >> 6) & 0x1f, size = ((simm >> 11) & 0x1f) + 1;
+    e->flags |= AMD_CHKE_SETREG;
+    e->hwreg = (uint8_t)id;
+    e->hwmask = (uint32_t)(size >= 32 ? 0xffffffffu : (1u << size) - 1) << off;
+  }
+  if (c->row == AMD9_S_SETVSKIP) e->flags |= AMD_CHKE_VSKIP;
+  for (unsigned i = 0; i < c->nwrite; i++) {
+    unsigned f = c->write[i].first, n = c->write[i].count;
+    if (c->write[i].file == AMD_RF_S) {
+      if (overlaps(f, n, AMD_S_VCC, 2)) e->flags |= AMD_CHKE_VCC;
+      if (overlaps(f, n, AMD_S_EXEC, 2)) e->flags |= AMD_CHKE_EXEC;
+      if (overlaps(f, n, AMD_S_M0, 1)) e->flags |= AMD_CHKE_M0;
+      if (e->ns < 2) {
+        e->s_first[e->ns] = (uint8_t)f;
+        e->s_count[e->ns++] = (uint8_t)n;
+      }
+    } else if (c->valu && !e->v_count) {
+      e->v_first = (uint8_t)f;
+      e->v_count = (uint8_t)n;
+    }
+  }
+  if (wide_store(c)) { /* its data operand: vdata (MUBUF/MTBUF/MIMG) or data (FLAT) */
+    for (unsigned i = 0; i < c->nread; i++)
+      if (c->read[i].file == AMD_RF_V && (c->read[i].role == AMD_R_DATA || c->read[i].role == AMD_R_VDATA)) {
+        e->flags |= AMD_CHKE_STDATA;
+        e->v_first = (uint8_t)c->read[i].first;
+        e->v_count = c->read[i].count;
+      }
+  }
+}
+
+/* ---- waits ---- */
+static void clear_pending(amd_chk *k, unsigned idx)
+{
+  amd_chk_op *o = &k->op[idx];
+  uint8_t *pend = o->file == AMD_RF_S ? k->spend : k->vpend;
+  for (unsigned r = 0; r < o->count; r++)
+    if (pend[o->first + r] == idx + 1) pend[o->first + r] = 0;
+  o->count = 0;
+}
+
+/* The operation returned: off its counters' queues, its registers written */
+static void retire(amd_chk *k, unsigned idx)
+{
+  clear_pending(k, idx);
+  for (unsigned c = 0; c < AMD_CHK_NCNT; c++) {
+    unsigned j = 0;
+    for (unsigned i = 0; i < k->nq[c]; i++)
+      if (k->q[c][i] != idx) k->q[c][j++] = k->q[c][i];
+    k->nq[c] = (uint8_t)j;
+  }
+  k->op[idx].live = 0;
+}
+
+static void waitcnt(amd_chk *k, unsigned c, unsigned n)
+{
+  if (n >= k->nq[c]) return;
+  uint8_t done[64];
+  unsigned nd = 0;
+  for (unsigned i = 0; i < k->nq[c]; i++) {
+    const amd_chk_op *o = &k->op[k->q[c][i]];
+    unsigned lb = 1; /* outstanding if this one is, with the younger ones of its in-order type */
+    if (c == AMD_CHK_VM) lb += k->nq[c] - 1 - i; /* VM: everything in issue order */
+    else if (o->type != AMD_CHKT_SMEM && o->type != AMD_CHKT_FLAT)
+      for (unsigned j = i + 1; j < k->nq[c]; j++) lb += k->op[k->q[c][j]].type == o->type;
+    if (lb > n) done[nd++] = k->q[c][i];
+  }
+  for (unsigned i = 0; i < nd; i++) retire(k, done[i]);
+}
+
+/* The counters a memory instruction is counted in (0: none) and its type */
+static unsigned mem_counters(const cur *c, unsigned *type)
+{
+  unsigned cls = c->r->cls, enc = c->r->enc;
+  if (cls == AMD_CLS_SMEM) { *type = AMD_CHKT_SMEM; return 1u << AMD_CHK_LGKM; }
+  if (enc == AMD_ENC_DS) {
+    *type = (cls == AMD_CLS_DS_GWS || ((c->I->w[0] >> 16) & 1)) ? AMD_CHKT_GDS : AMD_CHKT_LDS;
+    return 1u << AMD_CHK_LGKM;
+  }
+  if (enc == AMD_ENC_FLAT) { *type = AMD_CHKT_FLAT; return 1u << AMD_CHK_VM | 1u << AMD_CHK_LGKM; }
+  if (c->vmem) { *type = AMD_CHKT_VMEM; return 1u << AMD_CHK_VM; }
+  *type = 0;
+  return 0;
+}
+
+/* Does a memory operation (counters, type) return after the outstanding
+ * one o?  Then writing o's registers is no race: the last write wins. */
+static int returns_after(const amd_chk_op *o, unsigned counters, unsigned type)
+{
+  if (counters & o->counters & 1u << AMD_CHK_VM) return 1; /* VM: in issue order */
+  return (counters & o->counters & 1u << AMD_CHK_LGKM) && type == o->type &&
+         type != AMD_CHKT_SMEM && type != AMD_CHKT_FLAT;
+}
+
+static void check_waits(amd_chk *k, vs_warp *w, const cur *c, vs_addr pc, const vs_check_sink *sink)
+{
+  unsigned type, counters = mem_counters(c, &type);
+  for (int pass = 0; pass < 2; pass++) { /* reads, then writes */
+    unsigned n = pass ? c->nwrite : c->nread;
+    for (unsigned i = 0; i < n; i++) {
+      unsigned file = pass ? c->write[i].file : c->read[i].file;
+      unsigned first = pass ? c->write[i].first : c->read[i].first;
+      unsigned count = pass ? c->write[i].count : c->read[i].count;
+      const uint8_t *pend = file == AMD_RF_S ? k->spend : k->vpend;
+      for (unsigned r = first; r < first + count; r++) {
+        unsigned p = pend[r];
+        if (!p) continue;
+        amd_chk_op *o = &k->op[p - 1];
+        if (pass && returns_after(o, counters, type)) continue;
+        const char *cn = (o->counters & 1u << AMD_CHK_VM) ? cnt_name[AMD_CHK_VM] : cnt_name[AMD_CHK_LGKM];
+        vs_check_reportf(sink, w, VS_CHECK_WAITS, pc, o->pc,
+                         "%s %c%u, which the memory operation at 0x%" PRIx64 " may still be writing "
+                         "(no s_waitcnt %s since that guarantees it returned)",
+                         pass ? "overwrites" : "reads", file == AMD_RF_S ? 's' : 'v', r, o->pc, cn);
+        clear_pending(k, p - 1); /* reported once; the rest of its registers with it */
+      }
+    }
+  }
+}
+
+/* A memory operation issues: its counters, its type, what it writes */
+static void issue_mem(amd_chk *k, const cur *c, vs_addr pc)
+{
+  unsigned type, counters = mem_counters(c, &type);
+  if (!counters) return;
+  unsigned idx = AMD_CHK_NOPS;
+  for (unsigned cn = 0; cn < AMD_CHK_NCNT; cn++) /* a full counter: the hardware waits for one */
+    if ((counters >> cn & 1) && k->nq[cn] >= cnt_max[cn]) retire(k, k->q[cn][0]);
+  for (unsigned i = 0; i < AMD_CHK_NOPS; i++)
+    if (!k->op[i].live) { idx = i; break; }
+  if (idx == AMD_CHK_NOPS) return; /* cannot happen: the queues bound the live operations */
+  amd_chk_op *o = &k->op[idx];
+  memset(o, 0, sizeof *o);
+  o->pc = pc;
+  o->live = 1;
+  o->counters = (uint8_t)counters;
+  o->type = (uint8_t)type;
+  for (unsigned cn = 0; cn < AMD_CHK_NCNT; cn++)
+    if (counters >> cn & 1) k->q[cn][k->nq[cn]++] = (uint8_t)idx;
+  for (unsigned i = 0; i < c->nwrite; i++) { /* memory operations write one register range */
+    if (o->count) break;
+    o->file = c->write[i].file;
+    o->first = (uint8_t)c->write[i].first;
+    o->count = c->write[i].count;
+    uint8_t *pend = o->file == AMD_RF_S ? k->spend : k->vpend;
+    for (unsigned r = 0; r < o->count; r++) pend[o->first + r] = (uint8_t)(idx + 1);
+  }
+}
+
+void amd_check_insn(vs_warp *w, const vs_dinsn *d, vs_addr pc, const vs_check_sink *sink)
+{
+  if (d->op == UINT16_MAX) return;
+  amd_chk *k = &amd_w(w)->chk;
+  cur c;
+  describe_cur(&c, d);
+  if (sink->enabled & 1u << VS_CHECK_HAZARDS) {
+    check_hazards(k, w, &c, pc, sink);
+    push_entry(k, &c, pc);
+  }
+  if (sink->enabled & 1u << VS_CHECK_WAITS) {
+    if (c.row == AMD9_S_WAITCNT) {
+      unsigned v = c.I->f.op[0].val;
+      waitcnt(k, AMD_CHK_VM, AMD_WAIT_VM(v));
+      waitcnt(k, AMD_CHK_LGKM, AMD_WAIT_LGKM(v));
+      return;
+    }
+    check_waits(k, w, &c, pc, sink);
+    issue_mem(k, &c, pc);
+  }
+}

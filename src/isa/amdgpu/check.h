@@ -1,0 +1,53 @@
+/* The AMD checks of the kernel checker (docs/checker.md): software-resolved
+ * hazards (seed 000 section 4.5, table 8) and missing s_waitcnt (seed 000
+ * section 4.4), as the front end's vs_isa.check_insn.  The per-wave state
+ * lives in amd_warp (exec.h); amd_warp_start clears it. */
+#ifndef VS_ISA_AMDGPU_CHECK_H
+#define VS_ISA_AMDGPU_CHECK_H
+
+#include <stdint.h>
+
+#include "core/check.h"
+
+/* One recently issued instruction, as the hazard rules look back at it */
+typedef struct amd_chk_ent {
+  vs_addr pc;
+  uint32_t hwmask;        /* s_setreg: the bits of the hardware register written */
+  uint16_t flags;         /* AMD_CHKE_*                                          */
+  uint8_t ws;             /* wait states it provides: s_nop N gives N+1, else 1 */
+  uint8_t hwreg;          /* s_setreg: the hardware register id                  */
+  uint8_t ns;             /* SGPR ranges written                                 */
+  uint8_t s_first[2], s_count[2];
+  uint8_t v_count;        /* VGPRs written (VALU), or a store's data VGPRs       */
+  uint8_t v_first;
+} amd_chk_ent;
+
+/* An outstanding memory operation (the "waits" check) */
+typedef struct amd_chk_op {
+  vs_addr pc;
+  uint8_t counters;       /* bit per counter it is counted in (AMD_CHK_VM ...)    */
+  uint8_t type;           /* AMD_CHKT_*: the return-order class within a counter */
+  uint8_t file, count;    /* the registers it writes (count 0: none)             */
+  uint8_t first;
+  uint8_t live;
+} amd_chk_op;
+
+#define AMD_CHK_RING 8    /* the rules look back at most 5 wait states          */
+#define AMD_CHK_NOPS 96   /* VM 64 + LGKM 16 + spare                             */
+enum { AMD_CHK_VM, AMD_CHK_LGKM, AMD_CHK_NCNT };
+
+typedef struct amd_chk {
+  amd_chk_ent ring[AMD_CHK_RING];
+  uint8_t head, n;        /* ring[head] is the newest of the n entries           */
+  uint8_t nq[AMD_CHK_NCNT];
+  uint8_t q[AMD_CHK_NCNT][64]; /* per counter: op indices, oldest first         */
+  uint8_t spend[128];     /* SGPR -> 1 + the op still writing it, or 0          */
+  uint8_t vpend[256];     /* VGPR -> the same                                    */
+  amd_chk_op op[AMD_CHK_NOPS];
+} amd_chk;
+
+struct vs_warp;
+struct vs_dinsn;
+void amd_check_insn(struct vs_warp *w, const struct vs_dinsn *d, vs_addr pc, const vs_check_sink *sink);
+
+#endif
