@@ -35,6 +35,8 @@ int amd_lds_access(vs_warp *w, uint64_t off, void *buf, unsigned size, int store
   const vs_wg *wg = w->wg;
   if (off + size > wg->lds_bytes) {
     if (!store) memset(buf, 0, size);
+    /* recorded (not performed) so that the checker's bounds check sees it */
+    vs_memrec_add(w, wg->lds_base + off, buf, size, lane, store, VS_SPACE_LOCAL);
     return 0;
   }
   return access(w, wg->lds_base + off, buf, size, store, lane, VS_SPACE_LOCAL);
