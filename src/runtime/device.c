@@ -110,6 +110,7 @@ int rt_leave(rt_dev *d, int rc)
 static void free_dev(rt_dev *d)
 {
   if (!d) return;
+  vs_checker_free(d->checker); /* before the device: it unhooks itself from the device's memory */
   vs_device_destroy(d->dev);
   rt_config_free(&d->cfg);
   free(d->allocs);
@@ -118,7 +119,6 @@ static void free_dev(rt_dev *d)
   free(d->finished);
   free(d->pending_msg);
   vs_stats_free(d->stats);
-  vs_checker_free(d->checker);
   vs_outfile_discard(&d->trace_out);
   vs_timeline_free(d->timeline);
   vs_outfile_discard(&d->timeline_out);

@@ -9,11 +9,13 @@
 set -uo pipefail
 oclrun=$1 co=$2 target=$3 level=$4 out=$5
 shift 5
-rm -rf "$out"
+rm -rf "$out" "$out.err"
+mkdir -p "$(dirname "$out")"
 VENTSIM_CHECK=hazards,waits "$oclrun" --backend ventsim --co-dir "$co" --target "$target" --level "$level" \
   --out "$out" "$@" >/dev/null 2>"$out.err"
-summaries=$(grep -c '^ventsim check: [0-9]* finding' "$out.err")
-clean=$(grep -c '^ventsim check: 0 findings' "$out.err")
+summaries=$(grep -c '^ventsim check: [0-9]* finding' "$out.err" 2>/dev/null || true)
+clean=$(grep -c '^ventsim check: 0 findings' "$out.err" 2>/dev/null || true)
+summaries=${summaries:-0} clean=${clean:-0}
 if [ "$summaries" -lt $# ] || [ "$clean" != "$summaries" ]; then
   echo "FAIL: $# cases, $summaries checker summaries, $clean of them clean:"
   grep '^ventsim check: ' "$out.err" | grep -v ': 0 findings' | head -20
