@@ -38,7 +38,7 @@ if(VS_OPENCL_LOADER)
   target_link_libraries(bench_opencl PRIVATE ventsim_static ${VS_OPENCL_LOADER})
   # clinfo and python are not built with the sanitizers, so an instrumented
   # vendor library cannot load into them: these run in the optimised build
-  set(VS_OCL_FOREIGN clinfo pyopencl pocl settings check)
+  set(VS_OCL_FOREIGN clinfo pyopencl pocl settings check amd_pyopencl)
   if(VENTSIM_SANITIZE)
     set(VS_OCL_FOREIGN)
   endif()
