@@ -28,6 +28,7 @@
 #include "common/outfile.h"
 #include "common/util.h"
 #include "runtime/rt.h"
+#include "ventsim/amdlaunch.h"
 #include "ventsim/testcase.h"
 
 #define RT_SAVE_FULL_MAX (64u << 10) /* larger buffers: trailing zeros left out */
@@ -197,8 +198,8 @@ static int next_index(rt_save *s, const char *name, unsigned *out, vs_error *err
   return 0;
 }
 
-int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_ventus_record *l, uint64_t kernel_id,
-                   vs_error *err)
+int rt_save_name(rt_dev *d, const char *dir, const char *kname, const char *ext, char *file, size_t flen,
+                 vs_error *err)
 {
   rt_save *s = &d->save;
   if (strlen(dir) > 3000) return vs_error_set(err, VS_E_USAGE, "directory name too long");
@@ -214,8 +215,34 @@ int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_ventu
   if (n == 0 || safe[0] == '.') snprintf(safe, sizeof safe, "kernel");
   unsigned idx;
   if (next_index(s, safe, &idx, err)) return -1;
+  snprintf(file, flen, "%s_%u%s", safe, idx, ext);
+  return 0;
+}
+
+int rt_save_list_append(rt_dev *d, const char *dir, const char *file, vs_error *err)
+{
+  rt_save *s = &d->save;
+  char list[4096];
+  snprintf(list, sizeof list, "%s/launches.list", dir);
+  vs_outfile o; /* appended to (a new session created it empty) */
+  if (vs_outfile_open(&o, list, VS_OUT_APPEND, err)) {
+    rt_save_free(s);
+    return -1;
+  }
+  fprintf(o.f, "%s\n", file);
+  if (vs_outfile_commit(&o, err)) {
+    rt_save_free(s);
+    return -1;
+  }
+  return 0;
+}
+
+int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_ventus_record *l, uint64_t kernel_id,
+                   vs_error *err)
+{
+  rt_save *s = &d->save;
   char file[160], path[4096];
-  snprintf(file, sizeof file, "%s_%u.metadata", safe, idx);
+  if (rt_save_name(d, dir, kname, ".metadata", file, sizeof file, err)) return -1;
   snprintf(path, sizeof path, "%s/%s", dir, file);
 
   entries e = {0};
@@ -249,17 +276,37 @@ int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_ventu
     rt_save_free(s);
     return -1;
   }
-  char list[4096];
-  snprintf(list, sizeof list, "%s/launches.list", dir);
-  vs_outfile o; /* appended to (a new session created it empty) */
-  if (vs_outfile_open(&o, list, VS_OUT_APPEND, err)) {
-    rt_save_free(s);
-    return -1;
+  return rt_save_list_append(d, dir, file, err);
+}
+/* ---- AMD launches: a self-contained directory per launch (ventsim/amdlaunch.h) ---- */
+
+int rt_save_amd_launch(vt_device_h h, const char *dir, vs_amdlaunch *l, const vs_addr roles[3])
+{
+  static const char fn[] = "vs_kernel_launch";
+  static const char *const names[3] = {"code", "kernarg", "printf"};
+  rt_dev *d = rt_enter(h, fn);
+  if (!d) return -1;
+  vs_error err = {0};
+  char file[160], path[4096];
+  int rc = rt_save_name(d, dir, l->kernel, ".amdlaunch", file, sizeof file, &err);
+  if (rc == 0 && !(l->buf = vs_calloc(d->nallocs ? d->nallocs : 1, sizeof *l->buf, &err))) rc = -1;
+  for (size_t i = 0; rc == 0 && i < d->nallocs; i++) {
+    vs_amdl_buffer *b = &l->buf[l->nbuf++];
+    b->base = d->allocs[i].base;
+    b->size = d->allocs[i].size;
+    b->allocsize = d->allocs[i].mapped;
+    snprintf(b->role, sizeof b->role, "buffer");
+    for (int r = 0; r < 3; r++)
+      if (roles[r] && roles[r] == b->base) snprintf(b->role, sizeof b->role, "%s", names[r]);
   }
-  fprintf(o.f, "%s\n", file);
-  if (vs_outfile_commit(&o, err)) {
-    rt_save_free(s);
-    return -1;
+  if (rc == 0) {
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    rc = vs_amdlaunch_save(d->dev, l, path, &err);
   }
-  return 0;
+  if (rc == 0) rc = rt_save_list_append(d, dir, file, &err);
+  else rt_save_free(&d->save);
+  free(l->buf);
+  l->buf = NULL;
+  l->nbuf = 0;
+  return rt_leave(d, rc ? rt_fail(fn, "kernel '%s': saving the launch: %s", l->kernel, err.msg) : 0);
 }
