@@ -42,7 +42,11 @@ static int describe(ocl_devconf *c, vs_error *err)
   if (!c->wavefront) c->wavefront = (!strncmp(c->target, "gfx1", 4) && !c->wave64) ? 32 : 64;
   if (!c->max_wg_size) c->max_wg_size = 1024;
   if (!c->local_mem) c->local_mem = 65536;
-  if (!c->global_mem) c->global_mem = 4ull << 30;
+  /* the runtime's buffers lie in [VT_CAPS_ALLOC_BASE_ADDR, 4 GiB) on every
+   * device (as for Ventus), whatever the device file says */
+  uint64_t base = 0x90000000ull;
+  vt_dev_caps(NULL, VT_CAPS_ALLOC_BASE_ADDR, &base);
+  if (!c->global_mem || c->global_mem > (1ull << 32) - base) c->global_mem = (1ull << 32) - base;
   if (!c->max_alloc || c->max_alloc > c->global_mem) c->max_alloc = c->global_mem;
   if (!c->constant_mem) c->constant_mem = c->max_alloc;
   if (!vs_codeobj_mach_of(c->target))
