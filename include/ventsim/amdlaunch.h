@@ -75,8 +75,8 @@ typedef struct vs_amdlaunch {
   uint8_t **data;          /* load: each buffer's bytes              */
 } vs_amdlaunch;
 
-/* Writes the directory dir (created; it must not exist) for l, whose
- * buffers' bytes are read from dev now. */
+/* Writes the directory dir (created, or a launch directory there is
+ * replaced) for l, whose buffers' bytes are read from dev now. */
 int vs_amdlaunch_save(vs_device *dev, const vs_amdlaunch *l, const char *dir, vs_error *err);
 /* Reads a directory written by vs_amdlaunch_save; checks the format, the
  * version and the code object's SHA-256.  Errors name the file and field. */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 #include <nettle/sha2.h>
@@ -75,8 +76,19 @@ static int write_at(const char *dir, const char *file, const void *data, size_t 
 int vs_amdlaunch_save(vs_device *dev, const vs_amdlaunch *l, const char *dir, vs_error *err)
 {
   if (strlen(dir) > MAX_PATH - 64) return vs_error_set(err, VS_E_USAGE, "directory name too long");
-  if (mkdir(dir, 0777) != 0)
-    return vs_error_set(err, VS_E_IO, "cannot create directory %s: %s", dir, strerror(errno));
+  struct stat st;
+  if (mkdir(dir, 0777) != 0) {
+    int e = errno;
+    if (e != EEXIST || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+      return vs_error_set(err, VS_E_IO, "cannot create directory %s: %s", dir, strerror(e));
+    /* a launch saved there before (a program run again): replaced; its
+     * buffer files beyond this launch's are removed */
+    for (size_t i = l->nbuf;; i++) {
+      char p[MAX_PATH];
+      snprintf(p, sizeof p, "%s/buf%zu.bin", dir, i);
+      if (unlink(p) != 0) break;
+    }
+  }
   cJSON *j = cJSON_CreateObject();
   if (!j) return vs_error_set(err, VS_E_NOMEM, "out of memory");
   char sh[65];
