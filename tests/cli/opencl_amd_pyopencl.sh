@@ -93,5 +93,25 @@ for name in ("gfx900", "gfx906"):
     for k in ref:
         assert np.array_equal(got[k], ref[k]), (name, k, got[k][:8], ref[k][:8])
     print(name, "matches pocl")
-print("PASS")
+print("PASS kernels")
 PY
+# the runtime settings on an AMD device: statistics and the checker
+OCL_ICD_VENDORS="$T" VENTSIM_OPENCL_DEVICES=gfx900 VENTSIM_STATS="$T/stats.json" VENTSIM_CHECK=all \
+  "$PY" - 2>"$T/settings.err" <<'PY'
+import numpy as np
+import pyopencl as cl
+dev = [p for p in cl.get_platforms() if p.name == "ventsim"][0].get_devices()[0]
+ctx = cl.Context([dev])
+q = cl.CommandQueue(ctx)
+prg = cl.Program(ctx, "kernel void inc(global int *a) { a[get_global_id(0)] += 1; }").build()
+a = np.arange(256, dtype=np.int32)
+d = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+prg.inc(q, (256,), (64,), d)
+o = np.empty_like(a)
+cl.enqueue_copy(q, o, d)
+assert np.array_equal(o, a + 1)
+PY
+grep -q "0 findings" "$T/settings.err" || { cat "$T/settings.err"; echo "FAIL: VENTSIM_CHECK on gfx900"; exit 1; }
+"$PY" -c 'import json,sys; s=json.load(open(sys.argv[1])); assert s["totals"]["warp_instructions"] > 0, s["totals"]' \
+  "$T/stats.json" || { echo "FAIL: VENTSIM_STATS on gfx900"; exit 1; }
+echo "PASS settings"
