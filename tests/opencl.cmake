@@ -18,13 +18,27 @@ if(VS_OPENCL_LOADER)
   add_test(NAME opencl_api_timing COMMAND test_opencl ${VS_OCL_ELF})
   set_tests_properties(opencl_api_timing PROPERTIES LABELS "opencl;timing" TIMEOUT 600
     ENVIRONMENT "${VS_OCL_ENV};VENTSIM_MODE=timing")
+  # the AMD devices run kernels, compared with pocl through the same loader
+  # (a vendors directory holding both .icd files)
+  if(EXISTS /etc/OpenCL/vendors/pocl.icd)
+    set(VS_OCL_BOTH ${PROJECT_BINARY_DIR}/tests/ocl-vendors-pocl)
+    file(MAKE_DIRECTORY ${VS_OCL_BOTH})
+    file(CREATE_LINK /etc/OpenCL/vendors/pocl.icd ${VS_OCL_BOTH}/pocl.icd SYMBOLIC)
+    file(CREATE_LINK ${PROJECT_BINARY_DIR}/etc/OpenCL/vendors/ventsim.icd ${VS_OCL_BOTH}/ventsim.icd SYMBOLIC)
+    add_executable(test_opencl_amd opencl/test_opencl_amd.c)
+    target_link_libraries(test_opencl_amd PRIVATE ${VS_OPENCL_LOADER} m)
+    add_dependencies(test_opencl_amd ventsim_opencl)
+    add_test(NAME opencl_amd COMMAND test_opencl_amd)
+    set_tests_properties(opencl_amd PROPERTIES LABELS "opencl;amd" TIMEOUT 600 SKIP_RETURN_CODE 77
+      ENVIRONMENT "OCL_ICD_VENDORS=${VS_OCL_BOTH};VENTSIM_CACHE_DIR=${PROJECT_BINARY_DIR}/tests/cache;POCL_CACHE_DIR=${PROJECT_BINARY_DIR}/tests/pocl-cache;LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/amd/lsan.supp")
+  endif()
   # bench/bench_opencl.c: per-enqueue overhead (not a test; bench/README.md)
   add_executable(bench_opencl ${PROJECT_SOURCE_DIR}/bench/bench_opencl.c)
   set_target_properties(bench_opencl PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bench)
   target_link_libraries(bench_opencl PRIVATE ventsim_static ${VS_OPENCL_LOADER})
   # clinfo and python are not built with the sanitizers, so an instrumented
   # vendor library cannot load into them: these run in the optimised build
-  set(VS_OCL_FOREIGN clinfo pyopencl pocl settings check)
+  set(VS_OCL_FOREIGN clinfo pyopencl pocl settings check amd_pyopencl)
   if(VENTSIM_SANITIZE)
     set(VS_OCL_FOREIGN)
   endif()

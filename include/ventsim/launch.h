@@ -45,7 +45,7 @@ typedef struct vs_kernel vs_kernel;
 
 /* Limits of the helper (documented) */
 #define VS_KERNEL_MAX_ARGS     128u  /* arguments per kernel                  */
-#define VS_KERNEL_MAX_ARG_SIZE 1024u /* bytes of one by-value argument        */
+#define VS_KERNEL_MAX_ARG_SIZE 1024u /* bytes of one by-value argument (Ventus; AMD: the code object says) */
 #define VS_KERNEL_MAX_ARGBUF   65536u/* bytes of the whole argument buffer    */
 
 /* Loads an ELF program (as written by `ventsim as` or the Ventus compiler)

@@ -11,7 +11,10 @@
 #include "common/outfile.h"
 #include "common/util.h"
 #include "debug/gdb_server.h"
+#include "isa/amdgpu/codeobj.h"
+#include "isa/amdgpu/printf.h"
 #include "sim/registry.h"
+#include "ventsim/amdlaunch.h"
 #include "ventsim/check.h"
 #include "ventsim/launch.h"
 #include "ventsim/sim.h"
@@ -22,15 +25,20 @@
 
 static const char usage[] =
   "usage: ventsim run [options] K1.metadata [K2.metadata ...]\n"
+  "       ventsim run [options] NAME_N.amdlaunch [...]\n"
   "\n"
   "Runs kernel launches given in the Ventus exchange format (a .metadata file\n"
   "with its .data file beside it) one after another on one memory image, as\n"
-  "multi-kernel programs (BFS, Gaussian elimination, ...) need.  Every run ends\n"
-  "with a one-line summary on stderr.\n"
+  "multi-kernel programs (BFS, Gaussian elimination, ...) need, or AMD launches\n"
+  "captured by save-launches (a NAME_N.amdlaunch directory: launch.json, the\n"
+  "code object and the buffers; docs/amdgpu-exec.md) on a device of their\n"
+  "target (gfx900, gfx906).  Every run ends with a one-line summary on stderr.\n"
   "\n"
   "options:\n"
   "  --dump FILE            after the last launch, write every buffer's first\n"
-  "                         buffer_size bytes as 'ADDR WORD' lines ('-' = stdout)\n"
+  "                         buffer_size bytes as 'ADDR WORD' lines ('-' = stdout;\n"
+  "                         AMD launches: the program's buffers, not the code,\n"
+  "                         kernarg or printf buffers)\n"
   "  -j, --threads N        run independent work-groups on N host threads\n"
   "  --max-instructions N   stop a launch after N warp instructions (kernel error;\n"
   "                         0 = no limit, the default)\n"
@@ -42,8 +50,9 @@ static const char usage[] =
   "                         (1 = the reference simulator's order); default: a warp\n"
   "                         runs until it blocks at a barrier or ends\n"
   "  --mem-limit BYTES      host memory the device may allocate (default 4 GiB)\n"
-  "  --isa NAME             the device's ISA (default ventus); .metadata launches\n"
-  "                         are Ventus launches\n"
+  "  --isa NAME             the device's ISA (default ventus, or the target of the\n"
+  "                         first launch when it is an AMD launch directory);\n"
+  "                         .metadata launches are Ventus launches\n"
   "  --gdb PORT             serve gdb's remote protocol on 127.0.0.1:PORT (0: a free\n"
   "                         port, printed on stderr) and wait for gdb-multiarch to\n"
   "                         'target remote' it; warps are threads (docs/debugging.md);\n"
@@ -158,6 +167,10 @@ static vs_gdb_server *gdb_start(vs_device *dev, const vs_isa_entry *isa, unsigne
   unsigned lanes = 1;
   vs_error err = {0};
   for (int i = 0; i < n; i++) {
+    if (vs_amdlaunch_is_dir(paths[i])) { /* AMD: wave64 */
+      lanes = VS_MAX_WAVE;
+      continue;
+    }
     vs_testcase tc;
     memset(&tc, 0, sizeof tc);
     if (vs_testcase_load(paths[i], &tc, &err) == 0 && tc.rec.warp_threads > lanes &&
@@ -199,6 +212,7 @@ typedef struct run_args {
   uint64_t gdb_port; /* --gdb */
   int use_gdb;
   const char *isa_name;
+  char isa_buf[16];  /* the target of the first (AMD) launch */
   int check;         /* --check */
   unsigned check_mask;
   uint64_t check_limit;
@@ -357,6 +371,16 @@ static int check_args(run_state *r)
     return VS_EXIT_USAGE;
   }
   vs_error err = {0};
+  if (!a->isa_name && vs_amdlaunch_is_dir(a->files[0])) { /* the device of the first AMD launch */
+    vs_amdlaunch al;
+    if (vs_amdlaunch_load(a->files[0], &al, &err) == 0) {
+      snprintf(a->isa_buf, sizeof a->isa_buf, "%s", al.target);
+      a->isa_name = a->isa_buf;
+      vs_amdlaunch_free(&al);
+    } else {
+      err = (vs_error){0}; /* reported when the launch runs */
+    }
+  }
   if (vs_isa_lookup(a->isa_name, &r->isa, &err)) {
     vs_cli_error("run", "--isa: %s", err.msg);
     return VS_EXIT_USAGE;
@@ -452,11 +476,11 @@ static int run_open(run_state *r)
 }
 
 /* Remembers the buffers of a launch by base (the largest size wins) */
-static int add_buffers(run_state *r, const vs_testcase *tc)
+static int add_buffers(run_state *r, const vs_tc_buffer *buf, size_t nbuf)
 {
-  for (size_t b = 0; b < tc->nbuf; b++) {
+  for (size_t b = 0; b < nbuf; b++) {
     size_t k = 0;
-    while (k < r->nall && r->all[k].base != tc->buf[b].base) k++;
+    while (k < r->nall && r->all[k].base != buf[b].base) k++;
     if (k == r->nall) {
       vs_tc_buffer *na = realloc(r->all, (r->nall + 1) * sizeof *r->all);
       if (!na) {
@@ -464,12 +488,58 @@ static int add_buffers(run_state *r, const vs_testcase *tc)
         return -1;
       }
       r->all = na;
-      r->all[r->nall++] = tc->buf[b];
-    } else if (tc->buf[b].size > r->all[k].size) {
-      r->all[k] = tc->buf[b];
+      r->all[r->nall++] = buf[b];
+    } else if (buf[b].size > r->all[k].size) {
+      r->all[k] = buf[b];
     }
   }
   return 0;
+}
+
+/* Loads and runs launch number i: 0 or the exit status */
+/* An AMD launch directory (ventsim/amdlaunch.h): loaded, checked against
+ * the device, installed; *co: its code object (the printf formats);
+ * *bufs: its program buffers, for --dump */
+static int load_amd(run_state *r, const char *path, vs_amdlaunch *al, vs_codeobj **co, vs_tc_buffer **bufs,
+                    size_t *nbuf, vs_error *err)
+{
+  if (vs_amdlaunch_load(path, al, err)) return -1;
+  const char *isa = vs_device_isa(r->dev);
+  if (strcmp(isa, al->target))
+    return vs_error_set(err, VS_E_USAGE, "%s: a %s launch cannot run on a %s device (--isa %s)", path, al->target,
+                        isa, al->target);
+  if (vs_codeobj_read(al->code, al->code_len, al->co_name, co, err)) return vs_error_prefix(err, "%s", path);
+  if (!vs_codeobj_kernel(*co, al->kernel))
+    return vs_error_set(err, VS_E_FORMAT, "%s: the code object has no kernel '%s'", path, al->kernel);
+  if (vs_amdlaunch_install(r->dev, al, err)) return vs_error_prefix(err, "%s", path);
+  if (!(*bufs = vs_calloc(al->nbuf ? al->nbuf : 1, sizeof **bufs, err))) return -1;
+  for (size_t b = 0; b < al->nbuf; b++)
+    if (!strcmp(al->buf[b].role, "buffer")) {
+      vs_tc_buffer *t = &(*bufs)[(*nbuf)++];
+      t->base = al->buf[b].base;
+      t->size = al->buf[b].size;
+      t->allocsize = al->buf[b].allocsize;
+    }
+  return 0;
+}
+
+/* Prints and empties an AMD printf buffer (spec amd-hsa.md 1.3) */
+static int drain_amd(run_state *r, const vs_amdlaunch *al, const vs_codeobj *co, vs_error *err)
+{
+  uint32_t hdr[2];
+  if (!al->printf_addr || al->printf_size < 8) return 0;
+  if (vs_device_read(r->dev, al->printf_addr, hdr, sizeof hdr, err)) return -1;
+  uint32_t used = hdr[0] < al->printf_size - 8 ? hdr[0] : al->printf_size - 8;
+  if (!used) return 0;
+  uint8_t *b = vs_malloc(used, err);
+  if (!b) return -1;
+  int rc = vs_device_read(r->dev, al->printf_addr + 8, b, used, err);
+  if (rc == 0) vs_amd_printf_records(r->print_out, co, b, used);
+  free(b);
+  hdr[0] = 0;
+  if (rc == 0) rc = vs_device_write(r->dev, al->printf_addr, hdr, 4, err);
+  fflush(r->print_out);
+  return rc;
 }
 
 /* Loads and runs launch number i: 0 or the exit status */
@@ -481,32 +551,43 @@ static int run_launch(run_state *r, int i)
   vs_error err = {0};
   vs_testcase tc;
   memset(&tc, 0, sizeof tc);
-  if (vs_testcase_load(path, &tc, &err) || vs_testcase_install(r->dev, &tc, &err)) {
+  int amd = vs_amdlaunch_is_dir(path);
+  vs_amdlaunch al;
+  memset(&al, 0, sizeof al);
+  vs_codeobj *co = NULL;
+  vs_tc_buffer *abufs = NULL;
+  size_t nabufs = 0;
+  if (amd ? load_amd(r, path, &al, &co, &abufs, &nabufs, &err)
+          : (vs_testcase_load(path, &tc, &err) || vs_testcase_install(r->dev, &tc, &err))) {
     vs_cli_error("run", "%s", err.msg);
     snprintf(r->first_error, sizeof r->first_error, "%s", err.msg);
     vs_testcase_free(&tc);
+    vs_amdlaunch_free(&al);
+    vs_codeobj_free(co);
+    free(abufs);
     return VS_EXIT_FAIL;
   }
-  int status = add_buffers(r, &tc) ? VS_EXIT_FAIL : VS_EXIT_OK;
+  int status = (amd ? add_buffers(r, abufs, nabufs) : add_buffers(r, tc.buf, tc.nbuf)) ? VS_EXIT_FAIL : VS_EXIT_OK;
   /* the checker knows each buffer's size (its pages are mapped whole) */
-  for (size_t b = 0; r->checker && status == VS_EXIT_OK && b < tc.nbuf; b++) {
-    const vs_tc_buffer *bf = &tc.buf[b];
+  size_t nchk = amd ? al.nbuf : tc.nbuf;
+  for (size_t b = 0; r->checker && status == VS_EXIT_OK && b < nchk; b++) {
+    vs_addr base = amd ? al.buf[b].base : tc.buf[b].base;
+    uint64_t size = amd ? al.buf[b].size : tc.buf[b].size, allocsize = amd ? al.buf[b].allocsize : tc.buf[b].allocsize;
     char nm[64];
-    snprintf(nm, sizeof nm, "%s buffer %zu", tc.name, b);
-    if (bf->size && bf->size < bf->allocsize &&
-        vs_checker_alloc(r->checker, bf->base, bf->size, nm, &err)) {
+    snprintf(nm, sizeof nm, "%s buffer %zu", amd ? al.kernel : tc.name, b);
+    if (size && size < allocsize && vs_checker_alloc(r->checker, base, size, nm, &err)) {
       vs_cli_error("run", "%s", err.msg);
       status = VS_EXIT_FAIL;
     }
   }
   /* the print buffer named by the kernel metadata (spec 6.5): drained to
    * stdout (stderr when an output file is '-') while the kernel runs and at
-   * the end (docs/print-buffer.md) */
+   * the end (docs/print-buffer.md); an AMD launch's printf buffer: at the end */
   vs_print_buffer ps = {0, 0, 0, r->print_out};
   uint32_t pw[2] = {0, 0}; /* KNL_PRINT_ADDR, KNL_PRINT_SIZE */
   vs_run_options *opt = &r->opt;
   opt->on_print = NULL;
-  if (vs_device_read(r->dev, tc.rec.knl_addr + 48, pw, sizeof pw, &err) == 0 && pw[0] && pw[1] &&
+  if (!amd && vs_device_read(r->dev, tc.rec.knl_addr + 48, pw, sizeof pw, &err) == 0 && pw[0] && pw[1] &&
       vs_device_mapped(r->dev, pw[0], pw[1])) {
     ps.addr = pw[0];
     ps.size = pw[1];
@@ -521,9 +602,11 @@ static int run_launch(run_state *r, int i)
   if (rep) vs_timing_config_set_report(r->tcfg, rep);
   vs_run_result res;
   vs_ventus_abi abi;
+  vs_amd_abi amd_abi;
   vs_launch launch;
   int run_failed = status == VS_EXIT_OK &&
-                   (vs_ventus_launch(&tc.rec, tc.name, &abi, &launch, &err) ||
+                   ((amd ? vs_amdlaunch_make(r->dev, &al, &amd_abi, &launch, &err)
+                         : vs_ventus_launch(&tc.rec, tc.name, &abi, &launch, &err)) ||
                     vs_device_run(r->dev, &launch, opt, &res, &err));
   if (rep) {
     fclose(rep);
@@ -551,6 +634,10 @@ static int run_launch(run_state *r, int i)
     vs_cli_error("run", "%s", err.msg);
     status = VS_EXIT_FAIL;
   }
+  if (amd && drain_amd(r, &al, co, &err)) { /* also what a failed kernel printed */
+    vs_cli_error("run", "%s", err.msg);
+    status = VS_EXIT_FAIL;
+  }
   if (status == VS_EXIT_OK) {
     r->winsn += res.warp_insns;
     r->tinsn += res.thread_insns;
@@ -558,6 +645,9 @@ static int run_launch(run_state *r, int i)
     r->launches++;
   }
   vs_testcase_free(&tc);
+  vs_amdlaunch_free(&al);
+  vs_codeobj_free(co);
+  free(abufs);
   return status;
 }
 

@@ -1,8 +1,8 @@
 /* The device-backend interface of the OpenCL platform (docs/opencl.md):
  * what the platform needs from a simulated device.  One backend per device
  * family: Ventus (backend_ventus.c, on the public runtime API) and AMD
- * (backend_amd.c: builds and reads code objects; execution waits for the
- * AMD C API).  All device addresses are 64-bit. */
+ * (backend_amd.c: code objects through the AMD launch helper; gfx1100
+ * refuses launches).  All device addresses are 64-bit. */
 #ifndef VS_OPENCL_BACKEND_H
 #define VS_OPENCL_BACKEND_H
 
@@ -121,7 +121,9 @@ typedef struct ocl_backend {
   /* Runs a launch to completion.  A kernel fault: -1 with VS_E_KERNEL. */
   int (*launch)(ocl_bdev *d, ocl_bprog *p, const ocl_launch *l, ocl_launch_result *r, vs_error *err);
   int nonuniform;          /* partial last work-groups are possible */
-  int can_execute;         /* 0: launches are refused (AMD, until the AMD C API lands) */
+  /* NULL when the device runs kernels, else why not (launches are refused
+   * with CL_INVALID_OPERATION and this message); NULL pointer: runs all */
+  const char *(*refuses)(const ocl_devconf *c);
 } ocl_backend;
 
 extern const ocl_backend ocl_backend_ventus;

@@ -1,39 +1,52 @@
 /* The AMD backend (gfx900, gfx906, gfx1100): programs from source through
  * the clang-19 driver (src/compile), code objects read with the code-object
- * reader (src/isa/amdgpu/codeobj.c) for kernel and argument information.
+ * reader (src/isa/amdgpu/codeobj.c) for kernel and argument information,
+ * and execution through the launch helper (ventsim/launch.h,
+ * src/runtime/launch_amd.c) on a simulated device of the target's ISA
+ * (vt_dev_open_isa): device memory is that device's memory (vt_buf_alloc),
+ * transfers are vt_copy_*, a program is a vs_program loaded onto the
+ * device and a launch sets the vs_kernel's arguments and runs
+ * vs_kernel_launch, with the device's settings (VENTSIM_MODE, VENTSIM_STATS,
+ * VENTSIM_CHECK, VENTSIM_SAVE_LAUNCHES ...) as for the Ventus device.
  *
- * Execution waits for the AMD front end's C API (issue 12): until then a
- * launch is refused with a clear message.  Device memory is a host-side
- * table of 64-bit allocations, so buffers and transfers work on these
- * devices now; the AMD C API's memory replaces it when it lands. */
+ * gfx1100 (RDNA3) has no front end yet (issue 14): its device memory lives
+ * on a device of the gfx900 ISA (the runtime's memory does not depend on
+ * the ISA), its programs are read for their kernels, and launches are
+ * refused with a clear message (refuses() below). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/util.h"
 #include "isa/amdgpu/codeobj.h"
 #include "opencl/ocl.h"
 #include "ventsim/compile.h"
-
-#define AMD_BASE 0x100000000ull  /* first buffer address: above 4 GiB, so 64-bit addresses are exercised */
-#define AMD_ALIGN 4096u
-
-typedef struct amd_alloc {
-  uint64_t addr, size;
-  uint8_t *data;
-} amd_alloc;
+#include "ventsim/driver.h"
+#include "ventsim/launch.h"
+#include "ventus.h"
 
 struct ocl_bdev {
   const ocl_devconf *conf;
-  amd_alloc *a;        /* sorted by address */
-  size_t n, cap;
-  uint64_t top, used;
+  vt_device_h dev;
 };
+
+/* Whether the device runs kernels: NULL, or why not */
+static const char *refuses(const ocl_devconf *c)
+{
+  if (!strcmp(c->target, "gfx900") || !strcmp(c->target, "gfx906")) return NULL;
+  return "ventsim executes gfx900 and gfx906 code objects only: RDNA3 (gfx11) execution is not implemented "
+         "yet (issue 14)";
+}
 
 static int describe(ocl_devconf *c, vs_error *err)
 {
   if (!c->wavefront) c->wavefront = (!strncmp(c->target, "gfx1", 4) && !c->wave64) ? 32 : 64;
   if (!c->max_wg_size) c->max_wg_size = 1024;
   if (!c->local_mem) c->local_mem = 65536;
-  if (!c->global_mem) c->global_mem = 4ull << 30;
+  /* the runtime's buffers lie in [VT_CAPS_ALLOC_BASE_ADDR, 4 GiB) on every
+   * device (as for Ventus), whatever the device file says */
+  uint64_t base = 0x90000000ull;
+  vt_dev_caps(NULL, VT_CAPS_ALLOC_BASE_ADDR, &base);
+  if (!c->global_mem || c->global_mem > (1ull << 32) - base) c->global_mem = (1ull << 32) - base;
   if (!c->max_alloc || c->max_alloc > c->global_mem) c->max_alloc = c->global_mem;
   if (!c->constant_mem) c->constant_mem = c->max_alloc;
   if (!vs_codeobj_mach_of(c->target))
@@ -46,7 +59,23 @@ static int open_dev(const ocl_devconf *c, ocl_bdev **out, vs_error *err)
   ocl_bdev *d = calloc(1, sizeof *d);
   if (!d) return vs_error_set(err, VS_E_NOMEM, "out of memory");
   d->conf = c;
-  d->top = AMD_BASE;
+  if (vt_dev_open_isa(&d->dev, refuses(c) ? "gfx900" : c->target)) {
+    free(d);
+    return vs_error_set(err, VS_E_CONFIG, "%s", vt_last_error());
+  }
+  /* the device file's mode and timing configuration, unless the environment
+   * chose (a named configuration that is not installed is left out, as the
+   * platform does for the device's numbers) */
+  const char *env_mode = getenv("VENTSIM_MODE"), *env_conf = getenv("VENTSIM_CONFIG");
+  char tp[4096] = "", rel[512];
+  if (c->timing_config[0]) {
+    if (strchr(c->timing_config, '/')) snprintf(tp, sizeof tp, "%s", c->timing_config);
+    else if (snprintf(rel, sizeof rel, "configs/%s.ini", c->timing_config), vs_data_file(rel, tp, sizeof tp)) tp[0] = 0;
+  }
+  if ((!env_conf || !*env_conf) && tp[0] && vt_ventsim_set(d->dev, "config", c->timing_config))
+    fprintf(stderr, "ventsim OpenCL: %s: timing configuration '%s': %s\n", c->path, c->timing_config, vt_last_error());
+  if ((!env_mode || !*env_mode) && c->mode[0] && vt_ventsim_set(d->dev, "mode", c->mode))
+    fprintf(stderr, "ventsim OpenCL: %s: mode '%s': %s\n", c->path, c->mode, vt_last_error());
   *out = d;
   return 0;
 }
@@ -54,82 +83,33 @@ static int open_dev(const ocl_devconf *c, ocl_bdev **out, vs_error *err)
 static void close_dev(ocl_bdev *d)
 {
   if (!d) return;
-  for (size_t i = 0; i < d->n; i++) free(d->a[i].data);
-  free(d->a);
+  vt_dev_close(d->dev);
   free(d);
 }
 
 static int mem_alloc(ocl_bdev *d, uint64_t size, uint64_t *addr, vs_error *err)
 {
-  if (size > d->conf->max_alloc || d->used + size > d->conf->global_mem)
-    return vs_error_set(err, VS_E_LIMIT, "%s: %llu bytes do not fit the device's %llu bytes of global memory "
-                        "(%llu in use)", d->conf->name, (unsigned long long)size,
-                        (unsigned long long)d->conf->global_mem, (unsigned long long)d->used);
-  if (d->n == d->cap) {
-    size_t nc = d->cap ? d->cap * 2 : 64;
-    amd_alloc *na = realloc(d->a, nc * sizeof *na);
-    if (!na) return vs_error_set(err, VS_E_NOMEM, "out of memory");
-    d->a = na;
-    d->cap = nc;
-  }
-  uint8_t *data = calloc(1, size);
-  if (!data) return vs_error_set(err, VS_E_NOMEM, "out of host memory for %llu bytes", (unsigned long long)size);
-  amd_alloc *x = &d->a[d->n++];
-  x->addr = d->top;
-  x->size = size;
-  x->data = data;
-  d->top += (size + AMD_ALIGN - 1) / AMD_ALIGN * AMD_ALIGN;
-  d->used += size;
-  *addr = x->addr;
+  if (size > d->conf->max_alloc)
+    return vs_error_set(err, VS_E_LIMIT, "%s: %llu bytes are more than the device's largest allocation (%llu)",
+                        d->conf->name, (unsigned long long)size, (unsigned long long)d->conf->max_alloc);
+  if (vt_buf_alloc(d->dev, size, addr, 0, 0, 0)) return vs_error_set(err, VS_E_LIMIT, "%s", vt_last_error());
   return 0;
-}
-
-static amd_alloc *find(ocl_bdev *d, uint64_t addr)
-{
-  size_t lo = 0, hi = d->n;
-  while (lo < hi) {
-    size_t m = (lo + hi) / 2;
-    if (d->a[m].addr + d->a[m].size <= addr) lo = m + 1;
-    else hi = m;
-  }
-  return lo < d->n && d->a[lo].addr <= addr && addr < d->a[lo].addr + d->a[lo].size ? &d->a[lo] : NULL;
 }
 
 static void mem_free(ocl_bdev *d, uint64_t addr)
 {
-  amd_alloc *x = find(d, addr);
-  if (!x || x->addr != addr) return;
-  d->used -= x->size;
-  free(x->data);
-  size_t i = (size_t)(x - d->a);
-  memmove(x, x + 1, (d->n - i - 1) * sizeof *x);
-  d->n--;
-}
-
-static amd_alloc *range(ocl_bdev *d, uint64_t addr, uint64_t len, vs_error *err)
-{
-  amd_alloc *x = find(d, addr);
-  if (!x || len > x->size - (addr - x->addr)) {
-    vs_error_set(err, VS_E_USAGE, "%s: [0x%llx, 0x%llx) is not inside one buffer", d->conf->name,
-                 (unsigned long long)addr, (unsigned long long)(addr + len));
-    return NULL;
-  }
-  return x;
+  vt_one_buf_free(d->dev, 1, &addr, 0, 0);
 }
 
 static int mem_write(ocl_bdev *d, uint64_t addr, const void *src, uint64_t len, vs_error *err)
 {
-  amd_alloc *x = range(d, addr, len, err);
-  if (!x) return -1;
-  memcpy(x->data + (addr - x->addr), src, len);
+  if (vt_copy_to_dev(d->dev, addr, src, len, 0, 0)) return vs_error_set(err, VS_E_USAGE, "%s", vt_last_error());
   return 0;
 }
 
 static int mem_read(ocl_bdev *d, uint64_t addr, void *dst, uint64_t len, vs_error *err)
 {
-  amd_alloc *x = range(d, addr, len, err);
-  if (!x) return -1;
-  memcpy(dst, x->data + (addr - x->addr), len);
+  if (vt_copy_from_dev(d->dev, addr, dst, len, 0, 0)) return vs_error_set(err, VS_E_USAGE, "%s", vt_last_error());
   return 0;
 }
 
@@ -169,6 +149,7 @@ static unsigned aq_of(vs_co_addr_space a)
 
 typedef struct aprog {
   vs_codeobj *co;
+  vs_program *p;      /* NULL on a device that does not execute */
 } aprog;
 
 static void unload(ocl_bdev *d, ocl_bprog *bp)
@@ -176,7 +157,10 @@ static void unload(ocl_bdev *d, ocl_bprog *bp)
   (void)d;
   if (!bp) return;
   aprog *ap = bp->impl;
-  if (ap) vs_codeobj_free(ap->co);
+  if (ap) {
+    vs_program_free(ap->p);
+    vs_codeobj_free(ap->co);
+  }
   free(ap);
   for (size_t i = 0; i < bp->nkernels; i++) ocl_kernel_info_free(&bp->kernels[i]);
   free(bp->kernels);
@@ -236,6 +220,17 @@ static int load(ocl_bdev *d, const uint8_t *bin, size_t len, ocl_bprog **out, vs
       if (ca->is_pipe) a->type_qual |= CL_KERNEL_ARG_TYPE_PIPE;
     }
   }
+  if (!refuses(d->conf)) {
+    if (!(ap->p = vs_program_load_mem(d->dev, bin, len, "program"))) {
+      vs_error_set(err, VS_E_FORMAT, "%s", vt_last_error());
+      goto bad;
+    }
+    for (size_t i = 0; i < bp->nkernels; i++)
+      if (!vs_kernel_get(ap->p, bp->kernels[i].name)) {
+        vs_error_set(err, VS_E_FORMAT, "kernel %s: %s", bp->kernels[i].name, vt_last_error());
+        goto bad;
+      }
+  }
   *out = bp;
   return 0;
 oom:
@@ -247,13 +242,42 @@ bad:
 
 static int launch(ocl_bdev *d, ocl_bprog *bp, const ocl_launch *l, ocl_launch_result *r, vs_error *err)
 {
-  (void)bp; (void)r;
-  return vs_error_set(err, VS_E_STATE, "AMD execution not available yet: kernel '%s' is built for %s and its "
-                      "arguments are checked, but the AMD front end (issue 12) that runs it has not landed",
-                      l->kernel->name, d->conf->target);
+  aprog *ap = bp->impl;
+  const char *why = refuses(d->conf);
+  if (why || !ap->p) return vs_error_set(err, VS_E_STATE, "%s", why ? why : "the program is not loaded");
+  vs_kernel *k = vs_kernel_get(ap->p, l->kernel->name);
+  if (!k) return vs_error_set(err, VS_E_STATE, "%s", vt_last_error());
+  for (unsigned i = 0; i < l->nargs; i++) {
+    const ocl_launch_arg *a = &l->args[i];
+    int rc;
+    if (a->kind == OCL_ARG_BUFFER) rc = vs_kernel_set_arg_buffer(k, i, a->addr);
+    else if (a->kind == OCL_ARG_LOCAL) rc = a->local_size > UINT32_MAX ? -1 : vs_kernel_set_arg_local(k, i, (uint32_t)a->local_size);
+    else rc = vs_kernel_set_arg(k, i, a->size, a->value);
+    if (rc) return vs_error_set(err, VS_E_USAGE, "%s", vt_last_error());
+  }
+  size_t g[3], lo[3];
+  vs_launch_opts o;
+  memset(&o, 0, sizeof o);
+  vs_run_result res;
+  memset(&res, 0, sizeof res);
+  for (unsigned i = 0; i < 3; i++) {
+    g[i] = (size_t)l->global[i];
+    lo[i] = (size_t)l->local[i];
+    o.global_offset[i] = (size_t)l->offset[i];
+  }
+  o.result = &res;
+  int rc = vs_kernel_launch(k, l->work_dim, g, lo, &o);
+  char mode[32] = "";
+  vt_ventsim_get(d->dev, "mode", mode, sizeof mode);
+  r->cycles = res.cycles;
+  r->warp_insns = res.warp_insns;
+  r->timing = !strcmp(mode, "timing");
+  /* the runtime's message names the kernel, work-group, wave, pc, instruction and cause */
+  if (rc) return vs_error_set(err, VS_E_KERNEL, "%s", vt_last_error());
+  return 0;
 }
 
 const ocl_backend ocl_backend_amd = {
   "amd", describe, open_dev, close_dev, mem_alloc, mem_free, mem_write, mem_read,
-  build, check_binary, load, unload, launch, 1 /* partial work-groups: hidden_remainder */, 0,
+  build, check_binary, load, unload, launch, 1 /* partial work-groups: hidden_remainder */, refuses,
 };

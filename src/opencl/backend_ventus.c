@@ -379,5 +379,5 @@ static int launch(ocl_bdev *d, ocl_bprog *bp, const ocl_launch *l, ocl_launch_re
 
 const ocl_backend ocl_backend_ventus = {
   "ventus", describe, open_dev, close_dev, mem_alloc, mem_free, mem_write, mem_read,
-  build, check_binary, load, unload, launch, 0 /* uniform work-groups only */, 1,
+  build, check_binary, load, unload, launch, 0 /* uniform work-groups only */, NULL,
 };

@@ -161,10 +161,10 @@ cl_int CL_API_CALL vcl_EnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_
   if (lds > d->conf.local_mem) { e = CL_OUT_OF_RESOURCES; goto out; }
   e = ocl_check_waitlist(q->ctx, n, w);
   if (e != CL_SUCCESS) goto out;
-  if (!d->be->can_execute && !empty) {
-    fprintf(stderr, "ventsim OpenCL: clEnqueueNDRangeKernel: AMD execution not available yet: kernel '%s' is built "
-            "for %s and its arguments are checked, but the AMD front end that runs it has not landed "
-            "(CL_INVALID_OPERATION)\n", ki->name, d->conf.target);
+  const char *why = d->be->refuses ? d->be->refuses(&d->conf) : NULL;
+  if (why && !empty) {
+    fprintf(stderr, "ventsim OpenCL: clEnqueueNDRangeKernel: kernel '%s' on %s: %s (CL_INVALID_OPERATION)\n",
+            ki->name, d->conf.name, why);
     e = CL_INVALID_OPERATION;
     goto out;
   }

@@ -232,7 +232,8 @@ int vs_kernel_set_arg(vs_kernel *k, unsigned index, size_t size, const void *val
   if (index >= VS_KERNEL_MAX_ARGS)
     return rt_fail(fn, "kernel '%s': argument index %u is too large (at most %u arguments)", k->name, index,
                    VS_KERNEL_MAX_ARGS);
-  if (size == 0 || size > VS_KERNEL_MAX_ARG_SIZE)
+  /* AMD: the code object gives each argument's size (rt_amd_set_arg checks it) */
+  if (size == 0 || (size > VS_KERNEL_MAX_ARG_SIZE && !k->prog->amd))
     return rt_fail(fn, "kernel '%s', argument %u: size %zu is outside 1..%u", k->name, index, size,
                    VS_KERNEL_MAX_ARG_SIZE);
   if (!value) return rt_fail(fn, "kernel '%s', argument %u: value is NULL", k->name, index);

@@ -11,9 +11,11 @@
 
 #include "common/util.h"
 #include "isa/amdgpu/codeobj.h"
+#include "isa/amdgpu/printf.h"
 #include "runtime/launch_int.h"
 #include "runtime/rt.h"
 #include "ventsim/amd_launch.h"
+#include "ventsim/amdlaunch.h"
 #include "ventsim/amdgpu.h"
 #include "ventsim/driver.h"
 
@@ -141,73 +143,6 @@ static uint64_t get(const uint8_t *b, unsigned n)
   return v;
 }
 
-/* One record's text: the format with the arguments of the record */
-static void format_record(FILE *out, const vs_co_printf *pf, const uint8_t *args, size_t len)
-{
-  const char *f = pf->format;
-  size_t at = 0;
-  unsigned k = 0;
-  char spec[32], buf[512];
-  while (*f) {
-    if (*f != '%') { fputc(*f++, out); continue; }
-    if (f[1] == '%') { fputc('%', out); f += 2; continue; }
-    size_t n = strspn(f + 1, "-+ #0123456789.hlvzjt");
-    char conv = f[1 + n];
-    if (!conv || n + 3 > sizeof spec || k >= pf->nargs) {
-      fputs(f, out);
-      return;
-    }
-    unsigned sz = pf->arg_sizes[k++];
-    if (at + sz > len) {
-      fputs("[ventsim: printf record cut short]", out);
-      return;
-    }
-    /* the flags, width and precision; length modifiers dropped (the size says) */
-    size_t m = 0;
-    spec[m++] = '%';
-    for (size_t i = 1; i <= n; i++)
-      if (!strchr("hlvzjt", f[i])) spec[m++] = f[i];
-    const uint8_t *a = args + at;
-    at += sz;
-    switch (conv) {
-    case 'd': case 'i': {
-      int64_t v = sz >= 8 ? (int64_t)get(a, 8) : (int64_t)(int32_t)get(a, 4);
-      memcpy(spec + m, "lld", 4);
-      snprintf(buf, sizeof buf, spec, (long long)v);
-      break;
-    }
-    case 'u': case 'x': case 'X': case 'o': case 'c': {
-      uint64_t v = get(a, sz >= 8 ? 8 : 4);
-      if (conv == 'c') { spec[m++] = 'c'; spec[m] = 0; snprintf(buf, sizeof buf, spec, (int)(unsigned char)v); break; }
-      spec[m++] = 'l'; spec[m++] = 'l'; spec[m++] = conv; spec[m] = 0;
-      snprintf(buf, sizeof buf, spec, (unsigned long long)v);
-      break;
-    }
-    case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A': {
-      double v;
-      if (sz >= 8) { uint64_t u = get(a, 8); memcpy(&v, &u, 8); }
-      else { uint32_t u = (uint32_t)get(a, 4); float fv; memcpy(&fv, &u, 4); v = fv; }
-      spec[m++] = conv; spec[m] = 0;
-      snprintf(buf, sizeof buf, spec, v);
-      break;
-    }
-    case 's': { /* stored inline: sz bytes */
-      char s[256];
-      size_t l = sz < sizeof s - 1 ? sz : sizeof s - 1;
-      memcpy(s, a, l);
-      s[l] = 0;
-      spec[m++] = 's'; spec[m] = 0;
-      snprintf(buf, sizeof buf, spec, s);
-      break;
-    }
-    case 'p': snprintf(buf, sizeof buf, "0x%" PRIx64, get(a, sz >= 8 ? 8 : 4)); break;
-    default: snprintf(buf, sizeof buf, "[ventsim: %%%c not supported]", conv); break;
-    }
-    fputs(buf, out);
-    f += 2 + n;
-  }
-}
-
 /* Prints the records of the buffer and empties it */
 static int drain_printf(vs_program *p, FILE *out)
 {
@@ -221,18 +156,7 @@ static int drain_printf(vs_program *p, FILE *out)
   uint8_t *b = vs_malloc(used, &err);
   if (!b) return rt_fail("vs_kernel_launch", "%s", err.msg);
   int rc = vt_copy_from_dev(p->dev, a->printf_addr + 8, b, used, 0, 0);
-  for (size_t at = 0; rc == 0 && at + 4 <= used;) {
-    uint32_t id = (uint32_t)get(b + at, 4);
-    const vs_co_printf *pf = vs_codeobj_printf(a->co, id);
-    if (!pf) {
-      fprintf(out, "[ventsim: printf buffer: record with unknown format id %u]\n", id);
-      break;
-    }
-    size_t n = 0;
-    for (uint32_t i = 0; i < pf->nargs; i++) n += pf->arg_sizes[i];
-    format_record(out, pf, b + at + 4, used - at - 4 < n ? used - at - 4 : n);
-    at += 4 + n;
-  }
+  if (rc == 0) vs_amd_printf_records(out, a->co, b, used);
   free(b);
   put(hdr, 0, 4);
   if (rc == 0) rc = vt_copy_to_dev(p->dev, a->printf_addr, hdr, 4, 0, 0);
@@ -241,6 +165,64 @@ static int drain_printf(vs_program *p, FILE *out)
 }
 
 static uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+
+/* The launch as DIR/KERNEL_N.amdlaunch/ (ventsim/amdlaunch.h) */
+static int save_launch(vs_kernel *k, const char *dir, unsigned work_dim, const uint64_t *g, const uint64_t *l,
+                       const uint64_t *off, const vs_amd_abi *abi, vs_addr ka_addr, uint32_t lds)
+{
+  vs_program *p = k->prog;
+  struct amd_prog *a = p->amd;
+  const vs_co_kernel *ck = k->co;
+  vs_amdlaunch al;
+  memset(&al, 0, sizeof al);
+  vs_amdl_arg args[VS_KERNEL_MAX_ARGS];
+  al.kernel = k->name;
+  snprintf(al.target, sizeof al.target, "%s", amd_target_name(a->target));
+  al.co_name = p->name;
+  al.code = p->image;
+  al.code_len = p->len;
+  al.code_base = a->base;
+  al.work_dim = work_dim;
+  for (int i = 0; i < 3; i++) {
+    al.global[i] = g[i];
+    al.local[i] = l[i];
+    al.offset[i] = off[i];
+  }
+  for (size_t i = 0; i < ck->nexplicit && i < VS_KERNEL_MAX_ARGS; i++) {
+    vs_amdl_arg *x = &args[al.nargs++];
+    memset(x, 0, sizeof *x);
+    const kernel_arg *ka = &k->args[i];
+    if (ck->args[i].kind == VS_CO_ARG_DYNAMIC_SHARED_POINTER) {
+      x->kind = VS_AMDL_LOCAL;
+      x->local_size = k->local_bytes[i];
+    } else if (ck->args[i].kind == VS_CO_ARG_GLOBAL_BUFFER && ka->size == 8) {
+      x->kind = VS_AMDL_BUFFER;
+      memcpy(&x->addr, ka->data, 8);
+    } else {
+      x->kind = VS_AMDL_VALUE;
+      x->bytes = ka->data;
+      x->size = ka->size;
+    }
+  }
+  al.args = args;
+  al.entry = k->entry;
+  al.kd_addr = abi->kd_addr;
+  al.kernarg_addr = abi->kernarg_addr;
+  al.packet_addr = abi->packet_addr;
+  al.queue_addr = abi->queue_addr;
+  al.dispatch_id = abi->dispatch_id;
+  al.dynamic_lds = abi->dynamic_lds;
+  al.max_flat_wg_size = abi->max_flat_wg_size;
+  al.lds_bytes = lds;
+  al.private_bytes = ck->private_segment_fixed_size;
+  al.vgprs = ck->vgpr_count;
+  al.sgprs = ck->sgpr_count;
+  al.wave_size = 64;
+  al.printf_addr = a->printf_addr;
+  al.printf_size = a->printf_addr ? a->printf_size : 0;
+  const vs_addr roles[3] = {a->base, ka_addr, a->printf_addr};
+  return rt_save_amd_launch(p->dev, dir, &al, roles);
+}
 
 int rt_amd_launch(vs_kernel *k, unsigned work_dim, const size_t *global, const size_t *local,
                   const vs_launch_opts *opt)
@@ -252,11 +234,14 @@ int rt_amd_launch(vs_kernel *k, unsigned work_dim, const size_t *global, const s
   const char *kn = k->name;
   if (work_dim < 1 || work_dim > 3) return rt_fail(fn, "kernel '%s': work_dim %u is not 1, 2 or 3", kn, work_dim);
   if (!global) return rt_fail(fn, "kernel '%s': the global size is NULL", kn);
-  char save[8] = ""; /* a longer value fails the get: it is set too */
-  int saving = vt_ventsim_get(p->dev, "save-launches", save, sizeof save) != 0 || save[0];
-  if ((opt && opt->save_dir) || p->save_dir || saving)
-    return rt_fail(fn, "kernel '%s': saving AMD launches (save-launches, VENTSIM_SAVE_LAUNCHES) is not "
-                   "implemented yet (docs/amdgpu-exec.md)", kn);
+  /* where the launch is saved (ventsim/amdlaunch.h): the options, the
+   * program, the device's save-launches setting */
+  char save[4096] = "";
+  const char *save_dir = opt && opt->save_dir ? opt->save_dir : p->save_dir;
+  if (!save_dir) {
+    if (vt_ventsim_get(p->dev, "save-launches", save, sizeof save)) return -1;
+    if (save[0]) save_dir = save;
+  }
   uint32_t maxwg = ck->max_flat_workgroup_size ? ck->max_flat_workgroup_size : 1024;
   uint64_t g[3] = {1, 1, 1}, l[3] = {1, 1, 1}, off[3] = {0, 0, 0};
   for (unsigned i = 0; i < work_dim; i++) {
@@ -370,6 +355,7 @@ int rt_amd_launch(vs_kernel *k, unsigned work_dim, const size_t *global, const s
     abi.dispatch_id = a->dispatch_id++;
     abi.dynamic_lds = dyn;
     abi.max_flat_wg_size = maxwg;
+    if (rc == 0 && save_dir) rc = save_launch(k, save_dir, work_dim, g, l, off, &abi, ka_addr, lds + dyn);
     vs_launch L;
     memset(&L, 0, sizeof L);
     L.name = kn;

@@ -192,6 +192,14 @@ void rt_mark_dirty(rt_dev *d, vs_addr addr, uint64_t len);
 int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_ventus_record *l,
                    uint64_t kernel_id, vs_error *err);
 void rt_save_free(rt_save *s);
+/* Saves the AMD launch l as DIR/KERNEL_N.amdlaunch/ with every buffer of
+ * the device (roles: the addresses of the code image, the kernarg segment
+ * and the printf buffer, or 0); locks the device itself.  N counts the
+ * launches of KERNEL saved into DIR by all AMD devices of the process.
+ * -1: error set. */
+struct vs_amdlaunch;
+int rt_save_amd_launch(vt_device_h h, const char *dir, struct vs_amdlaunch *l, const vs_addr roles[3]);
+
 
 /* The timing model (timing.c): checks the configuration a device would use
  * in timing mode; makes vs_run_options.timing for a launch. */

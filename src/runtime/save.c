@@ -20,6 +20,7 @@
  * trailing zero bytes (fresh memory reads as zero), which keeps private
  * memory and print buffers from filling the .data file with zeros. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -28,6 +29,7 @@
 #include "common/outfile.h"
 #include "common/util.h"
 #include "runtime/rt.h"
+#include "ventsim/amdlaunch.h"
 #include "ventsim/testcase.h"
 
 #define RT_SAVE_FULL_MAX (64u << 10) /* larger buffers: trailing zeros left out */
@@ -157,9 +159,8 @@ static int emit(rt_dev *d, entries *e, vs_addr base, uint64_t pages, uint64_t dl
   return 0;
 }
 
-static int start_session(rt_dev *d, const char *dir, vs_error *err)
+static int start_session(rt_save *s, const char *dir, vs_error *err)
 {
-  rt_save *s = &d->save;
   char *copy = vs_strdup(dir, err);
   if (!copy) return -1;
   if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
@@ -197,13 +198,14 @@ static int next_index(rt_save *s, const char *name, unsigned *out, vs_error *err
   return 0;
 }
 
-int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_ventus_record *l, uint64_t kernel_id,
-                   vs_error *err)
+/* The next file name of a launch of kname in the save session s of dir
+ * (started if it is not the current one): KNAME_N + ext */
+static int save_name(rt_save *s, const char *dir, const char *kname, const char *ext, char *file, size_t flen,
+                     vs_error *err)
 {
-  rt_save *s = &d->save;
   if (strlen(dir) > 3000) return vs_error_set(err, VS_E_USAGE, "directory name too long");
   if (!s->dir || strcmp(s->dir, dir) != 0)
-    if (start_session(d, dir, err)) return -1;
+    if (start_session(s, dir, err)) return -1;
   /* file name: the kernel name with only [A-Za-z0-9_.-] */
   char safe[96];
   size_t n = 0;
@@ -214,8 +216,34 @@ int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_ventu
   if (n == 0 || safe[0] == '.') snprintf(safe, sizeof safe, "kernel");
   unsigned idx;
   if (next_index(s, safe, &idx, err)) return -1;
+  snprintf(file, flen, "%s_%u%s", safe, idx, ext);
+  return 0;
+}
+
+/* Appends file to dir/launches.list (the launches in order) */
+static int list_append(rt_save *s, const char *dir, const char *file, vs_error *err)
+{
+  char list[4096];
+  snprintf(list, sizeof list, "%s/launches.list", dir);
+  vs_outfile o; /* appended to (a new session created it empty) */
+  if (vs_outfile_open(&o, list, VS_OUT_APPEND, err)) {
+    rt_save_free(s);
+    return -1;
+  }
+  fprintf(o.f, "%s\n", file);
+  if (vs_outfile_commit(&o, err)) {
+    rt_save_free(s);
+    return -1;
+  }
+  return 0;
+}
+
+int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_ventus_record *l, uint64_t kernel_id,
+                   vs_error *err)
+{
+  rt_save *s = &d->save;
   char file[160], path[4096];
-  snprintf(file, sizeof file, "%s_%u.metadata", safe, idx);
+  if (save_name(s, dir, kname, ".metadata", file, sizeof file, err)) return -1;
   snprintf(path, sizeof path, "%s/%s", dir, file);
 
   entries e = {0};
@@ -249,17 +277,69 @@ int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_ventu
     rt_save_free(s);
     return -1;
   }
-  char list[4096];
-  snprintf(list, sizeof list, "%s/launches.list", dir);
-  vs_outfile o; /* appended to (a new session created it empty) */
-  if (vs_outfile_open(&o, list, VS_OUT_APPEND, err)) {
-    rt_save_free(s);
-    return -1;
+  return list_append(s, dir, file, err);
+}
+/* ---- AMD launches: a self-contained directory per launch (ventsim/amdlaunch.h) ---- */
+
+/* The save sessions of AMD launches: one per directory for the whole
+ * process, so that several AMD devices (the OpenCL platform's gfx900 and
+ * gfx906) saving into one directory number their launches in one sequence
+ * and share its launches.list */
+static pthread_mutex_t amd_save_lock = PTHREAD_MUTEX_INITIALIZER;
+static rt_save *amd_saves;
+static size_t n_amd_saves;
+
+static int amd_save_name(const char *dir, const char *kname, char *file, size_t flen, rt_save **out, vs_error *err)
+{
+  rt_save *s = NULL;
+  for (size_t i = 0; i < n_amd_saves && !s; i++)
+    if (amd_saves[i].dir && !strcmp(amd_saves[i].dir, dir)) s = &amd_saves[i];
+  if (!s) {
+    rt_save *n = vs_realloc(amd_saves, (n_amd_saves + 1) * sizeof *n, err);
+    if (!n) return -1;
+    amd_saves = n;
+    s = &amd_saves[n_amd_saves++];
+    memset(s, 0, sizeof *s);
   }
-  fprintf(o.f, "%s\n", file);
-  if (vs_outfile_commit(&o, err)) {
-    rt_save_free(s);
-    return -1;
+  *out = s;
+  return save_name(s, dir, kname, ".amdlaunch", file, flen, err);
+}
+
+int rt_save_amd_launch(vt_device_h h, const char *dir, vs_amdlaunch *l, const vs_addr roles[3])
+{
+  static const char fn[] = "vs_kernel_launch";
+  static const char *const names[3] = {"code", "kernarg", "printf"};
+  vs_error err = {0};
+  char file[160], path[4096];
+  rt_save *s = NULL;
+  pthread_mutex_lock(&amd_save_lock);
+  int rc = amd_save_name(dir, l->kernel, file, sizeof file, &s, &err);
+  pthread_mutex_unlock(&amd_save_lock);
+  if (rc) return rt_fail(fn, "kernel '%s': saving the launch: %s", l->kernel, err.msg);
+  rt_dev *d = rt_enter(h, fn);
+  if (!d) return -1;
+  if (!(l->buf = vs_calloc(d->nallocs ? d->nallocs : 1, sizeof *l->buf, &err))) rc = -1;
+  for (size_t i = 0; rc == 0 && i < d->nallocs; i++) {
+    vs_amdl_buffer *b = &l->buf[l->nbuf++];
+    b->base = d->allocs[i].base;
+    b->size = d->allocs[i].size;
+    b->allocsize = d->allocs[i].mapped;
+    snprintf(b->role, sizeof b->role, "buffer");
+    for (int r = 0; r < 3; r++)
+      if (roles[r] && roles[r] == b->base) snprintf(b->role, sizeof b->role, "%s", names[r]);
   }
-  return 0;
+  if (rc == 0) {
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    rc = vs_amdlaunch_save(d->dev, l, path, &err);
+  }
+  free(l->buf);
+  l->buf = NULL;
+  l->nbuf = 0;
+  rc = rt_leave(d, rc);
+  if (rc == 0) {
+    pthread_mutex_lock(&amd_save_lock);
+    rc = list_append(s, dir, file, &err);
+    pthread_mutex_unlock(&amd_save_lock);
+  }
+  return rc ? rt_fail(fn, "kernel '%s': saving the launch: %s", l->kernel, err.msg) : 0;
 }
