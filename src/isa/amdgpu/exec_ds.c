@@ -9,6 +9,8 @@
 
 #define OP(k) (&amd_i(d)->f.op[k])
 
+static int gds_unit_error(vs_warp *w, const vs_dinsn *d, const char *what);
+
 static inline uint32_t ds_off16(const vs_dinsn *d) { return amd_i(d)->w[0] & 0xffff; }
 
 /* ---- narrow reads and writes ----
@@ -125,7 +127,7 @@ AMDX(DS_SWIZZLE_B32)
 static int ds_counter(vs_warp *w, const vs_dinsn *d, int consume)
 {
   if ((amd_i(d)->w[0] >> 16) & 1)
-    return amd_unsupported_form(w, d, "the GDS form (no GDS append counters are allocated to a compute dispatch)");
+    return gds_unit_error(w, d, "the GDS append counters");
   uint64_t act = w->active;
   if (!act) return amd_next(w, d);
   uint32_t a = (amd_S(w)[AMD_S_M0] & 0xffffu) + ds_off16(d);
@@ -152,18 +154,20 @@ AMDX(DS_CONSUME) { return ds_counter(w, d, 1); }
  * GDS_GWS_VMID) and the ordered counters by GDS configuration registers;
  * a compute dispatch on ventsim configures none, so on hardware the
  * request would be clamped and NACKed.  A kernel error says so. ---- */
-#define GWS_WHAT                                                                                  \
-  "global wave sync (its resources are configured by the command processor through GRBM registers, " \
-  "seed 001; none are allocated to a compute dispatch)"
-AMDX(DS_GWS_INIT) { return amd_unsupported_form(w, d, GWS_WHAT); }
-AMDX(DS_GWS_SEMA_V) { return amd_unsupported_form(w, d, GWS_WHAT); }
-AMDX(DS_GWS_SEMA_BR) { return amd_unsupported_form(w, d, GWS_WHAT); }
-AMDX(DS_GWS_SEMA_P) { return amd_unsupported_form(w, d, GWS_WHAT); }
-AMDX(DS_GWS_SEMA_RELEASE_ALL) { return amd_unsupported_form(w, d, GWS_WHAT); }
-AMDX(DS_GWS_BARRIER) { return amd_unsupported_form(w, d, GWS_WHAT); }
-AMDX(DS_ORDERED_COUNT)
+static int gds_unit_error(vs_warp *w, const vs_dinsn *d, const char *what)
 {
-  return amd_unsupported_form(w, d,
-                              "the GDS ordered count (its counters are configured by the command processor, "
-                              "seed 001; none are allocated to a compute dispatch)");
+  return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0,
+                       "%s: %s are configured by the command processor through GRBM registers (seed 001); "
+                       "a compute dispatch on ventsim has none",
+                       amd_row_of(amd_i(d))->mnemonic, what);
 }
+
+#define GWS(ID) \
+  AMDX(ID) { return gds_unit_error(w, d, "global wave sync resources"); }
+GWS(DS_GWS_INIT)
+GWS(DS_GWS_SEMA_V)
+GWS(DS_GWS_SEMA_BR)
+GWS(DS_GWS_SEMA_P)
+GWS(DS_GWS_SEMA_RELEASE_ALL)
+GWS(DS_GWS_BARRIER)
+AMDX(DS_ORDERED_COUNT) { return gds_unit_error(w, d, "the GDS ordered-count counters"); }
