@@ -404,16 +404,26 @@ static int buf_atomic(vs_warp *w, const vs_dinsn *d, int op, int b64)
       vs_addr a = amd_vbuf_addr(&b, l, 0);
       uint64_t s = rd(sl, sh, l), t = rd(tl, th, l);
       int rc = b.space == VS_SPACE_GLOBAL ? rmw_global(w, a, b64, op, s, t, &old, l) : 0;
-      if (b.space != VS_SPACE_GLOBAL) { /* scratch: this lane's own memory */
-        if (a & (size - 1)) return vs_warp_memfault(w, VS_MF_MISALIGNED, a, size, 1);
+      if (b.space != VS_SPACE_GLOBAL) { /* scratch: this lane's own memory, a dword per element */
+        if (a & 3) return vs_warp_memfault(w, VS_MF_MISALIGNED, a, size, 1);
         unsigned n0 = rec_n(w);
-        uint64_t n;
-        int mf = vs_mem_load(w->mem, a, &old, size);
-        if (mf) return vs_warp_memfault(w, mf, a, size, 0);
-        n = apply(op, b64, old, s, t, amd_w(w)->mode);
-        if ((mf = vs_mem_store(w->mem, a, &n, size))) return vs_warp_memfault(w, mf, a, size, 1);
-        vs_memrec_add(w, a, &old, size, l, 0, b.space);
-        vs_memrec_add(w, a, &n, size, l, 1, b.space);
+        uint32_t o[2] = {0, 0}, nv[2];
+        for (unsigned q = 0; q < dw; q++) {
+          vs_addr aq = amd_vbuf_addr(&b, l, 4 * q);
+          int mf = vs_mem_load(w->mem, aq, &o[q], 4);
+          if (mf) return vs_warp_memfault(w, mf, aq, 4, 0);
+          vs_memrec_add(w, aq, &o[q], 4, l, 0, b.space);
+        }
+        old = (uint64_t)o[0] | (uint64_t)o[1] << 32;
+        uint64_t n = apply(op, b64, old, s, t, amd_w(w)->mode);
+        nv[0] = (uint32_t)n;
+        nv[1] = (uint32_t)(n >> 32);
+        for (unsigned q = 0; q < dw; q++) {
+          vs_addr aq = amd_vbuf_addr(&b, l, 4 * q);
+          int mf = vs_mem_store(w->mem, aq, &nv[q], 4);
+          if (mf) return vs_warp_memfault(w, mf, aq, 4, 1);
+          vs_memrec_add(w, aq, &nv[q], 4, l, 1, b.space);
+        }
         mark_atomic(w, n0);
       }
       if (rc) return rc;

@@ -9,10 +9,11 @@
 // IN 4 0x8899aabb 0x11111111
 .include "common.inc"
 KERNEL_BEGIN
-  // s[0:1] kernarg, s[2:3] flat scratch init, s4 group id, s5 wave offset
-  PROLOGUE
-  s_add_u32 flat_scratch_lo, s2, s5
-  s_addc_u32 flat_scratch_hi, s3, 0
+  // s[0:3] private segment V#, s[4:5] kernarg, s[6:7] flat scratch init,
+  // s8 group id, s9 wave offset
+  PROLOGUE 4, 5
+  s_add_u32 flat_scratch_lo, s6, s9
+  s_addc_u32 flat_scratch_hi, s7, 0
   v_mov_b32 v1, 0                   // private offset 0
   v_mul_u32_u24 v2, 3, v0           // 3l
   s_mov_b32 s6, 0
@@ -40,6 +41,22 @@ KERNEL_BEGIN
   OUT 5, v8                         // EXPECT 5 0x00345678
   OUT 6, v9                         // EXPECT 6 0x0000beef
   s_mov_b64 exec, 0xf
+  // ---- MUBUF atomic on the private segment V# (swizzled: priv[4] and
+  // priv[5] are 256 bytes apart): priv[4:5] = 0_ffffffff, add_x2 of 1 ->
+  // 1_00000000, returns 0_ffffffff
+  v_mov_b32 v34, -1
+  v_mov_b32 v35, 0
+  scratch_store_dwordx2 v1, v[34:35], off offset:16
+  v_mov_b32 v36, 16
+  v_mov_b32 v34, 1
+  buffer_atomic_add_x2 v[34:35], v36, s[0:3], s9 offen glc
+  s_waitcnt vmcnt(0)
+  scratch_load_dwordx2 v[38:39], v1, off offset:16
+  s_waitcnt vmcnt(0)
+  OUTV 33, v0, v34                  // EXPECT_SEQ 33 4 0xffffffff 0
+  OUTV 37, v0, v35                  // EXPECT_SEQ 37 4 0 0
+  OUTV 41, v0, v38                  // EXPECT_SEQ 41 4 0 0
+  OUTV 45, v0, v39                  // EXPECT_SEQ 45 4 1 0
   // ---- FLAT atomic on the private aperture (offset 0): priv[0] += 100,
   // returns 3l; then priv[0] = 3l + 100
   s_mov_b64 s[20:21], src_private_base
@@ -139,6 +156,7 @@ KERNEL_BEGIN
   // EXPECT 32 0xcca5cccc
   CODE_END
   .amdhsa_kernel test
+    .amdhsa_user_sgpr_private_segment_buffer 1
     .amdhsa_user_sgpr_kernarg_segment_ptr 1
     .amdhsa_user_sgpr_flat_scratch_init 1
     .amdhsa_system_sgpr_workgroup_id_x 1
@@ -147,6 +165,6 @@ KERNEL_BEGIN
     .amdhsa_next_free_sgpr 102
     .amdhsa_reserve_vcc 1
     .amdhsa_group_segment_fixed_size 16
-    .amdhsa_private_segment_fixed_size 16
+    .amdhsa_private_segment_fixed_size 32
   .end_amdhsa_kernel
-  METADATA 16, 16
+  METADATA 16, 32
