@@ -457,13 +457,10 @@ static int s_atomic(vs_warp *w, const vs_dinsn *d, int op, int b64, int buffer)
     addr = amd_rs64(w, OP(1)) + off;
   }
   addr &= ~(uint64_t)3 & (((uint64_t)1 << VS_ADDR_BITS) - 1);
-  uint64_t s = amd_rs64_idx(w, idx), t = op == A_CMPSWAP ? amd_rs64_idx(w, idx + dw) : 0;
-  if (!b64) {
-    s &= 0xffffffffu;
-    t = op == A_CMPSWAP ? amd_S(w)[idx + 1] : 0;
-  } else if (op == A_CMPSWAP) {
-    t = amd_rs64_idx(w, idx + 2);
-  }
+  /* data: sdata[0] (x2: [0:1]); cmpswap's compare value follows it */
+  int cmp = op == A_CMPSWAP;
+  uint64_t s = b64 ? amd_rs64_idx(w, idx) : amd_S(w)[idx];
+  uint64_t t = !cmp ? 0 : b64 ? amd_rs64_idx(w, idx + 2) : amd_S(w)[idx + 1];
   uint64_t old = 0;
   if (in_range) {
     int rc = rmw_global(w, addr, b64, op, s, t, &old, 0);
