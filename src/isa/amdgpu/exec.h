@@ -253,6 +253,26 @@ static inline vs_addr amd_slot_scratch(const vs_warp *w)
 int amd_lds_access(vs_warp *w, uint64_t off, void *buf, unsigned size, int store, unsigned lane);
 int amd_flat_access(vs_warp *w, uint64_t addr, void *buf, unsigned size, int store, unsigned lane);
 
+/* MUBUF addressing through a buffer resource (V#) in four SGPRs
+ * (exec_mem.c): amd_vbuf_init reads the V#, the offsets and the index /
+ * offset VGPRs of the instruction; amd_vbuf_in_range is NUM_RECORDS range
+ * checking of a `size`-byte record of lane l (raw buffers: the offset;
+ * structured: the index); amd_vbuf_addr the device address of byte q of
+ * lane l's record (q within one element). */
+typedef struct amd_vbuf {
+  uint64_t base;
+  uint32_t stride, nrec, elem, istride, soff, ioff;
+  int swz, add_tid, space;            /* space: VS_SPACE_GLOBAL / _PRIVATE */
+  const uint32_t *vi, *vo;            /* index, offset VGPR rows (or NULL)  */
+} amd_vbuf;
+void amd_vbuf_init(vs_warp *w, const vs_dinsn *d, amd_vbuf *b, const amd_operand *va, const amd_operand *srsrc,
+                   const amd_operand *soff);
+int amd_vbuf_in_range(const amd_vbuf *b, unsigned l, unsigned size);
+vs_addr amd_vbuf_addr(const amd_vbuf *b, unsigned l, unsigned q);
+
+/* SMEM: the offset of the instruction (immediate, SGPR or both; exec_smem.c) */
+uint64_t amd_smem_offset(vs_warp *w, const vs_dinsn *d);
+
 /* Hardware instruction counters for the trace and s_memtime */
 uint64_t amd_memtime(const vs_warp *w);
 

@@ -86,15 +86,29 @@ static uint32_t extend(uint32_t v, ext_kind k)
   }
 }
 
-static int flat_xfer(vs_warp *w, const vs_dinsn *d, unsigned dwords, ext_kind k, int store, int global)
+/* d16: 0 a whole dword, D16_LO / D16_HI the 16-bit half of the VGPR a
+ * short/byte load writes (the other half kept) or a store reads */
+enum { D16_NO = 0, D16_LO = 1, D16_HI = 2 };
+
+static inline uint32_t d16_merge(uint32_t old, uint32_t v, int d16)
+{
+  return d16 == D16_HI ? (old & 0xffffu) | v << 16 : (old & 0xffff0000u) | (v & 0xffffu);
+}
+
+/* seg: the FLAT, GLOBAL or SCRATCH form (vaddr, saddr, offset differ) */
+enum { SEG_FLAT, SEG_GLOBAL, SEG_SCRATCH };
+
+static int flat_xfer_d16(vs_warp *w, const vs_dinsn *d, unsigned dwords, ext_kind k, int store, int seg, int d16)
 {
   const amd_insn *I = amd_i(d);
   const amd_operand *data = store ? OP(1) : OP(0), *va = store ? OP(0) : OP(1);
-  const amd_operand *sa = global ? OP(2) : NULL;
-  int64_t off = global ? (int64_t)((int32_t)(I->w[0] << 19) >> 19) : (int64_t)(I->w[0] & 0xfff);
+  const amd_operand *sa = seg != SEG_FLAT ? OP(2) : NULL;
+  int64_t off = seg != SEG_FLAT ? (int64_t)((int32_t)(I->w[0] << 19) >> 19) : (int64_t)(I->w[0] & 0xfff);
   int has_saddr = sa && sa->kind != AMD_OPK_NONE;
-  uint64_t sbase = has_saddr ? amd_rs64(w, sa) : 0;
-  const uint32_t *a0 = amd_vrow(w, va->val), *a1 = has_saddr ? NULL : amd_vrow(w, va->val + 1);
+  uint64_t sbase = !has_saddr ? 0 : seg == SEG_SCRATCH ? amd_rs32(w, sa) : amd_rs64(w, sa);
+  const uint32_t *a0 = va->kind == AMD_OPK_VGPR ? amd_vrow(w, va->val) : NULL;
+  const uint32_t *a1 = seg == SEG_FLAT || (seg == SEG_GLOBAL && !has_saddr) ? amd_vrow(w, va->val + 1) : NULL;
+  vs_addr scr = seg == SEG_SCRATCH ? amd_rs64_idx(w, AMD_S_FLAT_SCR) : 0;
   unsigned size = k == SZ_B32 ? 4 * dwords : (k <= SZ_I8 ? 1 : 2);
   uint32_t *rows[4];
   for (unsigned r = 0; r < dwords; r++) rows[r] = amd_vrow(w, data->val + r);
@@ -102,19 +116,28 @@ static int flat_xfer(vs_warp *w, const vs_dinsn *d, unsigned dwords, ext_kind k,
   while (m) {
     unsigned l = (unsigned)__builtin_ctzll(m);
     m &= m - 1;
-    uint64_t addr = has_saddr ? sbase + a0[l] : ((uint64_t)a1[l] << 32 | a0[l]);
+    uint64_t addr = a1 ? ((uint64_t)a1[l] << 32 | a0[l]) : sbase + (a0 ? a0[l] : 0);
     addr += (uint64_t)off;
     uint32_t v[4] = {0, 0, 0, 0};
     if (store)
       for (unsigned r = 0; r < dwords; r++) v[r] = rows[r][l];
-    int rc = global ? access(w, addr, v, size, store, l, VS_SPACE_GLOBAL) : amd_flat_access(w, addr, v, size, store, l);
+    if (store && d16 == D16_HI) v[0] >>= 16;
+    int rc = seg == SEG_GLOBAL    ? access(w, addr, v, size, store, l, VS_SPACE_GLOBAL)
+             : seg == SEG_SCRATCH ? scratch_access(w, scr, (uint32_t)addr, (uint8_t *)v, size, store, l)
+                                  : amd_flat_access(w, addr, v, size, store, l);
     if (rc) return rc;
     if (!store) {
       if (k != SZ_B32) v[0] = extend(v[0], k);
+      if (d16) v[0] = d16_merge(rows[0][l], v[0], d16);
       for (unsigned r = 0; r < dwords; r++) rows[r][l] = v[r];
     }
   }
   return amd_next(w, d);
+}
+
+static int flat_xfer(vs_warp *w, const vs_dinsn *d, unsigned dwords, ext_kind k, int store, int global)
+{
+  return flat_xfer_d16(w, d, dwords, k, store, global ? SEG_GLOBAL : SEG_FLAT, D16_NO);
 }
 
 AMDX(FLAT_LOAD_UBYTE) { return flat_xfer(w, d, 1, SZ_U8, 0, 0); }
@@ -146,29 +169,117 @@ AMDX(GLOBAL_STORE_DWORDX2) { return flat_xfer(w, d, 2, SZ_B32, 1, 1); }
 AMDX(GLOBAL_STORE_DWORDX3) { return flat_xfer(w, d, 3, SZ_B32, 1, 1); }
 AMDX(GLOBAL_STORE_DWORDX4) { return flat_xfer(w, d, 4, SZ_B32, 1, 1); }
 
+/* d16 forms: a byte or short into one half of the VGPR (the other kept;
+ * bytes extended to 16 bits), or the high half stored (d16_hi stores) */
+#define FLAT_D16(ID, K, ST, SEG, D16) \
+  AMDX(ID) { return flat_xfer_d16(w, d, 1, K, ST, SEG, D16); }
+FLAT_D16(FLAT_LOAD_UBYTE_D16, SZ_U8, 0, SEG_FLAT, D16_LO)
+FLAT_D16(FLAT_LOAD_UBYTE_D16_HI, SZ_U8, 0, SEG_FLAT, D16_HI)
+FLAT_D16(FLAT_LOAD_SBYTE_D16, SZ_I8, 0, SEG_FLAT, D16_LO)
+FLAT_D16(FLAT_LOAD_SBYTE_D16_HI, SZ_I8, 0, SEG_FLAT, D16_HI)
+FLAT_D16(FLAT_LOAD_SHORT_D16, SZ_U16, 0, SEG_FLAT, D16_LO)
+FLAT_D16(FLAT_LOAD_SHORT_D16_HI, SZ_U16, 0, SEG_FLAT, D16_HI)
+FLAT_D16(FLAT_STORE_BYTE_D16_HI, SZ_U8, 1, SEG_FLAT, D16_HI)
+FLAT_D16(FLAT_STORE_SHORT_D16_HI, SZ_U16, 1, SEG_FLAT, D16_HI)
+FLAT_D16(GLOBAL_LOAD_UBYTE_D16, SZ_U8, 0, SEG_GLOBAL, D16_LO)
+FLAT_D16(GLOBAL_LOAD_UBYTE_D16_HI, SZ_U8, 0, SEG_GLOBAL, D16_HI)
+FLAT_D16(GLOBAL_LOAD_SBYTE_D16, SZ_I8, 0, SEG_GLOBAL, D16_LO)
+FLAT_D16(GLOBAL_LOAD_SBYTE_D16_HI, SZ_I8, 0, SEG_GLOBAL, D16_HI)
+FLAT_D16(GLOBAL_LOAD_SHORT_D16, SZ_U16, 0, SEG_GLOBAL, D16_LO)
+FLAT_D16(GLOBAL_LOAD_SHORT_D16_HI, SZ_U16, 0, SEG_GLOBAL, D16_HI)
+FLAT_D16(GLOBAL_STORE_BYTE_D16_HI, SZ_U8, 1, SEG_GLOBAL, D16_HI)
+FLAT_D16(GLOBAL_STORE_SHORT_D16_HI, SZ_U16, 1, SEG_GLOBAL, D16_HI)
+
+/* SCRATCH (gfx9): private offset = saddr (an SGPR) or vaddr (a VGPR) +
+ * the signed 13-bit offset, in the wave's swizzled scratch from
+ * FLAT_SCRATCH (the layout of the private aperture) */
+FLAT_D16(SCRATCH_LOAD_UBYTE, SZ_U8, 0, SEG_SCRATCH, D16_NO)
+FLAT_D16(SCRATCH_LOAD_SBYTE, SZ_I8, 0, SEG_SCRATCH, D16_NO)
+FLAT_D16(SCRATCH_LOAD_USHORT, SZ_U16, 0, SEG_SCRATCH, D16_NO)
+FLAT_D16(SCRATCH_LOAD_SSHORT, SZ_I16, 0, SEG_SCRATCH, D16_NO)
+FLAT_D16(SCRATCH_STORE_BYTE, SZ_U8, 1, SEG_SCRATCH, D16_NO)
+FLAT_D16(SCRATCH_STORE_SHORT, SZ_U16, 1, SEG_SCRATCH, D16_NO)
+FLAT_D16(SCRATCH_LOAD_UBYTE_D16, SZ_U8, 0, SEG_SCRATCH, D16_LO)
+FLAT_D16(SCRATCH_LOAD_UBYTE_D16_HI, SZ_U8, 0, SEG_SCRATCH, D16_HI)
+FLAT_D16(SCRATCH_LOAD_SBYTE_D16, SZ_I8, 0, SEG_SCRATCH, D16_LO)
+FLAT_D16(SCRATCH_LOAD_SBYTE_D16_HI, SZ_I8, 0, SEG_SCRATCH, D16_HI)
+FLAT_D16(SCRATCH_LOAD_SHORT_D16, SZ_U16, 0, SEG_SCRATCH, D16_LO)
+FLAT_D16(SCRATCH_LOAD_SHORT_D16_HI, SZ_U16, 0, SEG_SCRATCH, D16_HI)
+FLAT_D16(SCRATCH_STORE_BYTE_D16_HI, SZ_U8, 1, SEG_SCRATCH, D16_HI)
+FLAT_D16(SCRATCH_STORE_SHORT_D16_HI, SZ_U16, 1, SEG_SCRATCH, D16_HI)
+#define SCRATCH_DW(ID, N, ST) \
+  AMDX(ID) { return flat_xfer_d16(w, d, N, SZ_B32, ST, SEG_SCRATCH, D16_NO); }
+SCRATCH_DW(SCRATCH_LOAD_DWORD, 1, 0)
+SCRATCH_DW(SCRATCH_LOAD_DWORDX2, 2, 0)
+SCRATCH_DW(SCRATCH_LOAD_DWORDX3, 3, 0)
+SCRATCH_DW(SCRATCH_LOAD_DWORDX4, 4, 0)
+SCRATCH_DW(SCRATCH_STORE_DWORD, 1, 1)
+SCRATCH_DW(SCRATCH_STORE_DWORDX2, 2, 1)
+SCRATCH_DW(SCRATCH_STORE_DWORDX3, 3, 1)
+SCRATCH_DW(SCRATCH_STORE_DWORDX4, 4, 1)
+
 /* ---- MUBUF: vdata, vaddr (kind NONE: off), srsrc, soffset ----
  * w0: offset[11:0] offen[12] idxen[13]; V#: base[47:0], stride[61:48],
  * swizzle[63]; num_records; word3: element size [20:19], index stride
  * [22:21], ADD_TID [23]. */
-static int mubuf_xfer(vs_warp *w, const vs_dinsn *d, unsigned dwords, ext_kind k, int store)
+void amd_vbuf_init(vs_warp *w, const vs_dinsn *d, amd_vbuf *b, const amd_operand *va, const amd_operand *srsrc,
+                   const amd_operand *soff)
+{
+  const amd_insn *I = amd_i(d);
+  const uint32_t *S = amd_S(w);
+  unsigned r = amd_sidx(srsrc);
+  b->base = (uint64_t)S[r] | (uint64_t)(S[r + 1] & 0xffff) << 32;
+  b->stride = (S[r + 1] >> 16) & 0x3fff;
+  b->nrec = S[r + 2];
+  uint32_t w3 = S[r + 3];
+  b->swz = (S[r + 1] >> 31) & 1;
+  b->add_tid = (w3 >> 23) & 1;
+  b->elem = 2u << ((w3 >> 19) & 3);
+  b->istride = 8u << ((w3 >> 21) & 3);
+  b->soff = amd_rs32(w, soff);
+  b->ioff = I->w[0] & 0xfff;
+  int offen = (I->w[0] >> 12) & 1, idxen = (I->w[0] >> 13) & 1;
+  b->vi = b->vo = NULL;
+  if (va->kind == AMD_OPK_VGPR) {
+    if (idxen) b->vi = amd_vrow(w, va->val);
+    if (offen) b->vo = amd_vrow(w, va->val + (idxen ? 1u : 0u));
+  }
+  b->space = b->base >= VS_AMD_SCRATCH_BASE && b->base < VS_AMD_SCRATCH_BASE + (1ull << 44) ? VS_SPACE_PRIVATE
+                                                                                           : VS_SPACE_GLOBAL;
+}
+
+/* 1 if the record of `size` bytes of lane l is in range (raw buffers:
+ * offset; structured: index) */
+int amd_vbuf_in_range(const amd_vbuf *b, unsigned l, unsigned size)
+{
+  uint64_t index = (b->vi ? b->vi[l] : 0) + (b->add_tid ? l : 0);
+  uint64_t offset = (uint64_t)(b->vo ? b->vo[l] : 0) + b->ioff;
+  return b->stride == 0 ? offset + size <= (uint64_t)b->nrec : index < b->nrec;
+}
+
+/* Device address of byte q of lane l's record (q inside one element) */
+vs_addr amd_vbuf_addr(const amd_vbuf *b, unsigned l, unsigned q)
+{
+  uint64_t index = (b->vi ? b->vi[l] : 0) + (b->add_tid ? l : 0);
+  uint64_t o = (uint64_t)(b->vo ? b->vo[l] : 0) + b->ioff + q;
+  uint64_t a;
+  if (b->swz) {
+    uint64_t imsb = index / b->istride, ilsb = index % b->istride;
+    a = b->base + b->soff + (imsb * b->stride + (o / b->elem) * b->elem) * b->istride + ilsb * b->elem + o % b->elem;
+  } else {
+    a = b->base + b->soff + o + index * b->stride;
+  }
+  return a & ((1ull << VS_ADDR_BITS) - 1);
+}
+
+static int mubuf_xfer_d16(vs_warp *w, const vs_dinsn *d, unsigned dwords, ext_kind k, int store, int d16)
 {
   const amd_insn *I = amd_i(d);
   if ((I->w[0] >> 16) & 1) return amd_unsupported_form(w, d, "the LDS-DMA form (lds)");
   if ((I->w[1] >> 23) & 1) return amd_unsupported_form(w, d, "tfe");
-  const amd_operand *data = OP(0), *va = OP(1);
-  const uint32_t *S = amd_S(w);
-  unsigned r = amd_sidx(OP(2));
-  uint64_t base = (uint64_t)S[r] | (uint64_t)(S[r + 1] & 0xffff) << 32;
-  uint32_t stride = (S[r + 1] >> 16) & 0x3fff, nrec = S[r + 2], w3 = S[r + 3];
-  int swz = (S[r + 1] >> 31) & 1, add_tid = (w3 >> 23) & 1;
-  uint32_t elem = 2u << ((w3 >> 19) & 3), istride = 8u << ((w3 >> 21) & 3);
-  uint32_t soff = amd_rs32(w, OP(3)), ioff = I->w[0] & 0xfff;
-  int offen = (I->w[0] >> 12) & 1, idxen = (I->w[0] >> 13) & 1;
-  const uint32_t *vi = NULL, *vo = NULL;
-  if (va->kind == AMD_OPK_VGPR) {
-    if (idxen) vi = amd_vrow(w, va->val);
-    if (offen) vo = amd_vrow(w, va->val + (idxen ? 1u : 0u));
-  }
+  const amd_operand *data = OP(0);
+  amd_vbuf b;
+  amd_vbuf_init(w, d, &b, OP(1), OP(2), OP(3));
   unsigned size = k == SZ_B32 ? 4 * dwords : (k <= SZ_I8 ? 1 : 2);
   uint32_t *rows[4];
   for (unsigned q = 0; q < dwords; q++) rows[q] = amd_vrow(w, data->val + q);
@@ -176,36 +287,29 @@ static int mubuf_xfer(vs_warp *w, const vs_dinsn *d, unsigned dwords, ext_kind k
   while (m) {
     unsigned l = (unsigned)__builtin_ctzll(m);
     m &= m - 1;
-    uint64_t index = (vi ? vi[l] : 0) + (add_tid ? l : 0);
-    uint64_t offset = (uint64_t)(vo ? vo[l] : 0) + ioff;
     uint32_t v[4] = {0, 0, 0, 0};
     if (store)
       for (unsigned q = 0; q < dwords; q++) v[q] = rows[q][l];
-    /* range check (raw buffers: offset; structured: index) */
-    int in_range = stride == 0 ? offset + size <= (uint64_t)nrec : index < nrec;
-    if (in_range) {
+    if (store && d16 == D16_HI) v[0] >>= 16;
+    if (amd_vbuf_in_range(&b, l, size)) {
       for (unsigned q = 0; q < (k == SZ_B32 ? dwords : 1u); q++) { /* one element (dword) at a time */
-        uint64_t o = offset + 4ull * q;
         unsigned n = k == SZ_B32 ? 4 : size;
-        uint64_t a;
-        if (swz) {
-          uint64_t imsb = index / istride, ilsb = index % istride;
-          a = base + soff + (imsb * stride + (o / elem) * elem) * istride + ilsb * elem + o % elem;
-        } else {
-          a = base + soff + o + index * stride;
-        }
-        int rc = access(w, a & ((1ull << VS_ADDR_BITS) - 1), &v[q], n, store, l,
-                        base >= VS_AMD_SCRATCH_BASE && base < VS_AMD_SCRATCH_BASE + (1ull << 44)
-                            ? VS_SPACE_PRIVATE : VS_SPACE_GLOBAL);
+        int rc = access(w, amd_vbuf_addr(&b, l, 4 * q), &v[q], n, store, l, b.space);
         if (rc) return rc;
       }
     }
     if (!store) {
       if (k != SZ_B32) v[0] = extend(v[0], k);
+      if (d16) v[0] = d16_merge(rows[0][l], v[0], d16);
       for (unsigned q = 0; q < dwords; q++) rows[q][l] = v[q];
     }
   }
   return amd_next(w, d);
+}
+
+static int mubuf_xfer(vs_warp *w, const vs_dinsn *d, unsigned dwords, ext_kind k, int store)
+{
+  return mubuf_xfer_d16(w, d, dwords, k, store, D16_NO);
 }
 
 AMDX(BUFFER_LOAD_UBYTE) { return mubuf_xfer(w, d, 1, SZ_U8, 0); }
@@ -222,6 +326,16 @@ AMDX(BUFFER_STORE_DWORD) { return mubuf_xfer(w, d, 1, SZ_B32, 1); }
 AMDX(BUFFER_STORE_DWORDX2) { return mubuf_xfer(w, d, 2, SZ_B32, 1); }
 AMDX(BUFFER_STORE_DWORDX3) { return mubuf_xfer(w, d, 3, SZ_B32, 1); }
 AMDX(BUFFER_STORE_DWORDX4) { return mubuf_xfer(w, d, 4, SZ_B32, 1); }
+#define BUF_D16(ID, K, ST, D16) \
+  AMDX(ID) { return mubuf_xfer_d16(w, d, 1, K, ST, D16); }
+BUF_D16(BUFFER_LOAD_UBYTE_D16, SZ_U8, 0, D16_LO)
+BUF_D16(BUFFER_LOAD_UBYTE_D16_HI, SZ_U8, 0, D16_HI)
+BUF_D16(BUFFER_LOAD_SBYTE_D16, SZ_I8, 0, D16_LO)
+BUF_D16(BUFFER_LOAD_SBYTE_D16_HI, SZ_I8, 0, D16_HI)
+BUF_D16(BUFFER_LOAD_SHORT_D16, SZ_U16, 0, D16_LO)
+BUF_D16(BUFFER_LOAD_SHORT_D16_HI, SZ_U16, 0, D16_HI)
+BUF_D16(BUFFER_STORE_BYTE_D16_HI, SZ_U8, 1, D16_HI)
+BUF_D16(BUFFER_STORE_SHORT_D16_HI, SZ_U16, 1, D16_HI)
 /* memory-model instructions: every access is already visible */
 AMDX(BUFFER_WBINVL1) { return amd_next(w, d); }
 AMDX(BUFFER_WBINVL1_VOL) { return amd_next(w, d); }
@@ -260,6 +374,7 @@ static int ds_xfer(vs_warp *w, const vs_dinsn *d, unsigned dwords, int store, in
 
 AMDX(DS_WRITE_B32) { return ds_xfer(w, d, 1, 1, 0, 0); }
 AMDX(DS_WRITE_B64) { return ds_xfer(w, d, 2, 1, 0, 0); }
+AMDX(DS_WRITE_B96) { return ds_xfer(w, d, 3, 1, 0, 0); }
 AMDX(DS_WRITE_B128) { return ds_xfer(w, d, 4, 1, 0, 0); }
 AMDX(DS_WRITE2_B32) { return ds_xfer(w, d, 1, 1, 1, 0); }
 AMDX(DS_WRITE2ST64_B32) { return ds_xfer(w, d, 1, 1, 1, 1); }
@@ -267,6 +382,7 @@ AMDX(DS_WRITE2_B64) { return ds_xfer(w, d, 2, 1, 1, 0); }
 AMDX(DS_WRITE2ST64_B64) { return ds_xfer(w, d, 2, 1, 1, 1); }
 AMDX(DS_READ_B32) { return ds_xfer(w, d, 1, 0, 0, 0); }
 AMDX(DS_READ_B64) { return ds_xfer(w, d, 2, 0, 0, 0); }
+AMDX(DS_READ_B96) { return ds_xfer(w, d, 3, 0, 0, 0); }
 AMDX(DS_READ_B128) { return ds_xfer(w, d, 4, 0, 0, 0); }
 AMDX(DS_READ2_B32) { return ds_xfer(w, d, 1, 0, 1, 0); }
 AMDX(DS_READ2ST64_B32) { return ds_xfer(w, d, 1, 0, 1, 1); }

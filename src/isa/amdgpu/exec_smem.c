@@ -12,7 +12,7 @@
 
 #define OP(k) (&amd_i(d)->f.op[k])
 
-static uint64_t smem_offset(vs_warp *w, const vs_dinsn *d)
+uint64_t amd_smem_offset(vs_warp *w, const vs_dinsn *d)
 {
   const amd_insn *I = amd_i(d);
   uint32_t w0 = I->w[0], w1 = I->w[1];
@@ -29,7 +29,7 @@ static int smem_xfer(vs_warp *w, const vs_dinsn *d, unsigned n, int buffer, int 
 {
   const amd_operand *data = OP(0), *base = OP(1);
   unsigned idx = amd_sidx(data);
-  uint64_t off = smem_offset(w, d);
+  uint64_t off = amd_smem_offset(w, d);
   uint64_t addr;
   uint64_t limit = UINT64_MAX;
   if (buffer) {
@@ -88,6 +88,10 @@ AMDX(S_DCACHE_WB) { return amd_next(w, d); }
 AMDX(S_DCACHE_INV_VOL) { return amd_next(w, d); }
 AMDX(S_DCACHE_WB_VOL) { return amd_next(w, d); }
 AMDX(S_ATC_PROBE) { return amd_next(w, d); }
+AMDX(S_ATC_PROBE_BUFFER) { return amd_next(w, d); }
+/* discarding scalar cache lines: there are none (memory is unchanged) */
+AMDX(S_DCACHE_DISCARD) { return amd_next(w, d); }
+AMDX(S_DCACHE_DISCARD_X2) { return amd_next(w, d); }
 
 /* Time stamps are deterministic: the wave's executed instructions
  * (documented in docs/amdgpu-exec.md). */

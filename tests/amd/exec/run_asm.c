@@ -7,6 +7,7 @@
  *   // OUTN n                   dwords of the out buffer (default 256)
  *   // IN n base step           the in buffer: n dwords base + step * i
  *   // ARGN v                   the uint argument (default 0)
+ *   // THREADS n                run the work-groups on n host threads
  *   // EXPECT idx value         out[idx] == value
  *   // EXPECT_SEQ idx n b s     out[idx + i] == b + s * i for i < n
  *   // ERROR text               the launch fails with a message containing text
@@ -39,7 +40,7 @@ int main(int argc, char **argv)
   size_t global[3] = {1, 1, 1}, local[3] = {1, 1, 1};
   unsigned dims = 1, outn = 256, inn = 0, argn = 0;
   uint32_t inbase = 0, instep = 0;
-  char error[256] = "";
+  char error[256] = "", threads[16] = "";
   char line[512];
   while (fgets(line, sizeof line, src)) {
     char *c = strstr(line, "// ");
@@ -59,6 +60,8 @@ int main(int argc, char **argv)
       inn = (unsigned)a[0];
       inbase = (uint32_t)a[1];
       instep = (uint32_t)a[2];
+    } else if (sscanf(c, "THREADS %15s", threads) == 1) {
+      /* the value is checked by vt_ventsim_set */
     } else if (sscanf(c, "ARGN %li", (long *)&a[0]) == 1) {
       argn = (unsigned)a[0];
     } else if (sscanf(c, "EXPECT_SEQ %lu %lu %li %li", &a[0], &a[1], (long *)&a[2], (long *)&a[3]) == 4) {
@@ -77,6 +80,10 @@ int main(int argc, char **argv)
   if (outn > MAXOUT) outn = MAXOUT;
 
   vt_ventsim_set(NULL, "quiet", "1");
+  if (threads[0] && vt_ventsim_set(NULL, "threads", threads)) {
+    fprintf(stderr, "FAIL: threads %s: %s\n", threads, vt_last_error());
+    return 2;
+  }
   vs_program *p = vs_program_load(NULL, argv[1]);
   if (!p) {
     fprintf(stderr, "FAIL: %s\n", vt_last_error());
