@@ -74,6 +74,11 @@ int vs_cl_check_options(const char *options, vs_error *err);
 /* The clang that vs_cl_compile would run (a path or a name looked up on
  * PATH), and the device-library directory ("" if none was found). */
 const char *vs_cl_clang(void);
+/* The optional OpenCL C 3.0 features the AMD targets support: a program
+ * built with -cl-std=CL3.0 gets them (clang-19 enables none of them for
+ * amdgcn by itself), and the OpenCL platform reports them
+ * (CL_DEVICE_OPENCL_C_FEATURES).  NULL-terminated. */
+extern const char *const vs_cl_amd_features[];
 const char *vs_cl_device_libs(void);
 
 #ifdef __cplusplus

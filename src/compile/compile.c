@@ -11,6 +11,11 @@
 
 #include "compile/compile_int.h"
 
+const char *const vs_cl_amd_features[] = {
+  "__opencl_c_int64", "__opencl_c_fp64", "__opencl_c_atomic_order_acq_rel", "__opencl_c_atomic_order_seq_cst",
+  "__opencl_c_atomic_scope_device", "__opencl_c_atomic_scope_all_devices", "__opencl_c_generic_address_space",
+  "__opencl_c_program_scope_global_variables", NULL};
+
 #define CC_CACHE_FORMAT "ventsim-compile-cache 1"
 
 /* ---- build options ---- */
@@ -96,6 +101,20 @@ static int parse_options(const char *options, cc_opts *o, vs_error *err)
         goto bad;
       }
       if (cc_argv_add(&o->front, a, err)) goto bad;
+      if (o->cl_std >= 300) { /* the optional 3.0 features the targets have */
+        /* clang's own features go to -cl-ext; opencl-c-base.h defines the
+         * atomic scopes only for SPIR targets, so they are macros */
+        char ext[512] = "-cl-ext=";
+        for (size_t k = 0; vs_cl_amd_features[k]; k++) {
+          const char *f = vs_cl_amd_features[k];
+          if (strstr(f, "_atomic_scope_")) {
+            if (cc_argv_addf(&o->front, err, "-D%s=1", f)) goto bad;
+          } else {
+            snprintf(ext + strlen(ext), sizeof ext - strlen(ext), "%s+%s", ext[8] ? "," : "", f);
+          }
+        }
+        if (cc_argv_add(&o->front, "-Xclang", err) || cc_argv_add(&o->front, ext, err)) goto bad;
+      }
     } else if (!strncmp(a, "-cl-ext=", 8) && word_ok(a)) {
       if (cc_argv_add(&o->front, a, err)) goto bad;
     } else if (!strncmp(a, "-cl-", 4)) {

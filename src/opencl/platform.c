@@ -8,6 +8,7 @@
 
 #include "common/util.h"
 #include "opencl/ocl.h"
+#include "ventsim/compile.h"
 
 pthread_mutex_t ocl_lock = PTHREAD_MUTEX_INITIALIZER;
 pthread_cond_t ocl_cond = PTHREAD_COND_INITIALIZER;
@@ -643,12 +644,10 @@ cl_int CL_API_CALL vcl_GetDeviceInfo(cl_device_id d, cl_device_info param, size_
     return ocl_info(v, k * sizeof v[0], size, value, ret);
   }
   case CL_DEVICE_OPENCL_C_FEATURES: {
-    static const char *const f_amd[] = {"__opencl_c_int64", "__opencl_c_fp64", "__opencl_c_atomic_order_acq_rel",
-                                        "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_device",
-                                        "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables"};
-    cl_name_version v[8];
+    const char *const *f_amd = vs_cl_amd_features; /* what programs are built with */
+    cl_name_version v[16];
     size_t k = 0;
-    for (size_t i = 0; amd && i < sizeof f_amd / sizeof f_amd[0]; i++) {
+    for (size_t i = 0; amd && f_amd[i] && k < 16; i++) {
       if (!c->fp64 && !strcmp(f_amd[i], "__opencl_c_fp64")) continue;
       memset(&v[k], 0, sizeof v[k]);
       v[k].version = CL_MAKE_VERSION(3, 0, 0);

@@ -112,7 +112,6 @@ static int skipped(const results *r, const char *k)
  * that stops elsewhere, or one not listed that stops, fails the test. */
 static const char *const may_stop[][3] = {
   {"gfx906", "arith", "v_fmac_f32_e32"},            /* fma() on gfx906 */
-  {"*", "pr", "global_atomic_cmpswap"},              /* printf's buffer reservation */
   {"*", "bystruct", "v_cvt_i32_f32_e32"},
 };
 

@@ -5,6 +5,7 @@
 #include <msgpack.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -325,6 +326,39 @@ static int parse_kernel(mp_ctx *c, const msgpack_object *m, vs_co_kernel *k)
   return 0;
 }
 
+/* LLVM writes the format of an amdhsa.printf entry C-escaped: ':' (the
+ * field separator) as "\72", a newline as "\n" and so on.  Undone in
+ * place (the text only gets shorter). */
+static void unescape_c(char *s)
+{
+  char *o = s;
+  while (*s) {
+    if (*s != '\\' || !s[1]) {
+      *o++ = *s++;
+      continue;
+    }
+    s++;
+    static const char from[] = "ntrabfv\\\"'?", to[] = "\n\t\r\a\b\f\v\\\"'?";
+    const char *k = strchr(from, *s);
+    if (*s >= '0' && *s <= '7') {
+      unsigned v = 0;
+      for (int i = 0; i < 3 && *s >= '0' && *s <= '7'; i++) v = v * 8 + (unsigned)(*s++ - '0');
+      *o++ = (char)v;
+    } else if (*s == 'x' && isxdigit((unsigned char)s[1])) {
+      unsigned v = 0;
+      for (s++; isxdigit((unsigned char)*s); s++) v = v * 16 + (unsigned)(isdigit((unsigned char)*s) ? *s - '0' : (*s | 32) - 'a' + 10);
+      *o++ = (char)v;
+    } else if (k) {
+      *o++ = to[k - from];
+      s++;
+    } else { /* an unknown escape stays as it was */
+      *o++ = '\\';
+      *o++ = *s++;
+    }
+  }
+  *o = 0;
+}
+
 static int parse_printf(mp_ctx *c, const msgpack_object *v, vs_co_printf *p)
 {
   if (v->type != MSGPACK_OBJECT_STR) return mp_fail(c, "an amdhsa.printf entry is not a string");
@@ -355,6 +389,7 @@ static int parse_printf(mp_ctx *c, const msgpack_object *v, vs_co_printf *p)
     p->arg_sizes[i] = (uint32_t)sz;
     q = e + 1;
   }
+  unescape_c((char *)(uintptr_t)q); /* our own copy of the string */
   p->format = q;
   return 0;
 }
