@@ -298,3 +298,51 @@ VCMPX64(V_CMPX_GT_U64, uint64_t, x > y)
 VCMPX64(V_CMPX_NE_U64, uint64_t, x != y)
 VCMPX64(V_CMPX_GE_U64, uint64_t, x >= y)
 VCMPX64(V_CMPX_T_U64, uint64_t, 1)
+
+/* ---- quad SADs: four byte-SADs of S1 against the 4-byte windows of S0
+ * starting at bytes 0, 1, 2 and 3, each accumulated onto its part of S2
+ * (v_qsad_pk_u16_u8, v_mqsad_pk_u16_u8: 16-bit parts; v_mqsad_u32_u8:
+ * 32-bit parts of a 128-bit S2); mqsad leaves out the bytes whose S1 byte
+ * is 0.  Clamp saturates each part, else it wraps. ---- */
+static inline uint64_t rd64(vs_warp *w, const amd_operand *o, unsigned l, uint64_t s)
+{
+  return vsrc64(w, o, l, s);
+}
+
+static int quad_sad(vs_warp *w, const vs_dinsn *d, int masked, unsigned part_bits)
+{
+  uint32_t t1[NL], out[4][NL];
+  const amd_operand *s0 = OP(1), *s2 = OP(3);
+  const uint32_t *b = amd_vsrc32(w, OP(2), t1);
+  uint64_t c0 = s0->kind == AMD_OPK_VGPR ? 0 : amd_rs64(w, s0);
+  uint64_t c2 = s2->kind == AMD_OPK_VGPR ? 0 : amd_rs64(w, s2);
+  int cl = clamp_on(d);
+  uint64_t max = part_bits == 16 ? 0xffffu : 0xffffffffu;
+  for (unsigned l = 0; l < NL; l++) {
+    uint64_t a = rd64(w, s0, l, c0);
+    uint32_t acc[4];
+    if (part_bits == 16) {
+      uint64_t c = rd64(w, s2, l, c2);
+      for (unsigned i = 0; i < 4; i++) acc[i] = (uint32_t)(c >> (16 * i)) & 0xffffu;
+    } else {
+      for (unsigned i = 0; i < 4; i++) acc[i] = s2->kind == AMD_OPK_VGPR ? amd_vrow(w, s2->val + i)[l] : 0;
+    }
+    uint64_t r[4];
+    for (unsigned i = 0; i < 4; i++) {
+      uint64_t v = (uint64_t)sad_u8((uint32_t)(a >> (8 * i)), b[l], masked) + acc[i];
+      r[i] = cl && v > max ? max : v & max;
+    }
+    if (part_bits == 16) {
+      out[0][l] = (uint32_t)(r[0] | r[1] << 16);
+      out[1][l] = (uint32_t)(r[2] | r[3] << 16);
+    } else {
+      for (unsigned i = 0; i < 4; i++) out[i][l] = (uint32_t)r[i];
+    }
+  }
+  unsigned n = part_bits == 16 ? 2 : 4;
+  for (unsigned i = 0; i < n; i++) amd_vcommit(w, amd_vrow(w, OP(0)->val + i), out[i]);
+  return amd_next(w, d);
+}
+AMDX(V_QSAD_PK_U16_U8) { return quad_sad(w, d, 0, 16); }
+AMDX(V_MQSAD_PK_U16_U8) { return quad_sad(w, d, 1, 16); }
+AMDX(V_MQSAD_U32_U8) { return quad_sad(w, d, 1, 32); }

@@ -212,4 +212,37 @@ KERNEL_BEGIN
   s_mov_b64 exec, s[42:43]
   OUT 64, s40                    // EXPECT 64 0
   OUT 65, s46                    // EXPECT 65 0
+  // quad SADs: S0 bytes 1..8 (v[44:45]), windows at bytes 0-3: (1,2,3,4),
+  // (2,3,4,5), (3,4,5,6), (4,5,6,7); S1 = 1,1,1,1: SADs 6, 10, 14, 18,
+  // plus S2's parts 1, 2, 3, 4: 7, 12, 17, 22
+  v_mov_b32 v44, 0x04030201
+  v_mov_b32 v45, 0x08070605
+  v_mov_b32 v46, 0x01010101
+  v_mov_b32 v48, 0x00020001
+  v_mov_b32 v49, 0x00040003
+  v_qsad_pk_u16_u8 v[50:51], v[44:45], v46, v[48:49]
+  OUT 66, v50                    // EXPECT 66 0x000c0007
+  OUT 67, v51                    // EXPECT 67 0x00160011
+  // mqsad: S1 = 0x01000100: only window bytes 1 and 3 count (against 1):
+  // |2-1|+|4-1| = 4, |3-1|+|5-1| = 6, 8, 10; plus 1, 2, 3, 4
+  v_mov_b32 v46, 0x01000100
+  v_mqsad_pk_u16_u8 v[50:51], v[44:45], v46, v[48:49]
+  OUT 68, v50                    // EXPECT 68 0x00080005
+  OUT 69, v51                    // EXPECT 69 0x000e000b
+  // 32-bit parts: 4 + 100, 6 + 200, 8 + 300, 10 + 400
+  v_mov_b32 v52, 100
+  v_mov_b32 v53, 200
+  v_mov_b32 v54, 300
+  v_mov_b32 v55, 400
+  v_mqsad_u32_u8 v[56:59], v[44:45], v46, v[52:55]
+  OUT 70, v56                    // EXPECT 70 104
+  OUT 71, v57                    // EXPECT 71 206
+  OUT 72, v58                    // EXPECT 72 308
+  OUT 73, v59                    // EXPECT 73 410
+  // clamp: part 0 is 0xffff + 4 = 0x10003: clamp 0xffff, else wraps to 3
+  v_mov_b32 v48, 0x0002ffff
+  v_mqsad_pk_u16_u8 v[50:51], v[44:45], v46, v[48:49] clamp
+  OUT 74, v50                    // EXPECT 74 0x0008ffff
+  v_mqsad_pk_u16_u8 v[50:51], v[44:45], v46, v[48:49]
+  OUT 75, v50                    // EXPECT 75 0x00080003
 KERNEL_END
