@@ -21,8 +21,9 @@
  *      sign-extends or preserves the other bits.
  *
  * Sources: LLVM 19 AMDGPUModifierSyntax ("DPP Modifiers", "SDWA
- * Modifiers") and AMDGPUUsage; AMD "Vega" ISA reference, 6.2 (VOP_SDWA,
- * VOP_DPP) and 12.x (microcode formats VOP_SDWA, VOP_DPP). */
+ * Modifiers"); AMD "Vega" ISA reference, chapter 12 (the VOP_SDWA and
+ * VOP_DPP microcode formats).  The rules and the decisions where they are
+ * silent: docs/amdgpu-exec.md. */
 #include "isa/amdgpu/exec.h"
 
 extern const amd_exec_fn amdx_gfx9[AMD9_NUM_INSNS];
