@@ -11,8 +11,9 @@
  * VALU row without slowing all of them.  Instead s_set_gpr_idx_on runs
  * the indexed region itself: up to s_set_gpr_idx_off it fetches each
  * instruction and runs a VALU one on a copy of its slot whose operands are
- * offset (a VGPR beyond v255 is a kernel error), SALU ones as they are
- * (s_set_gpr_idx_idx/_mode change M0 for the rest of the region).  Each
+ * offset (a VGPR beyond v255 is a kernel error), SALU ones and s_waitcnt
+ * as they are (s_set_gpr_idx_idx/_mode change M0 for the rest of the
+ * region).  Each
  * counts as an executed instruction; the commit log shows the region as
  * its s_set_gpr_idx_on line.  Another kind of instruction in the region
  * (memory, branches) is a kernel error -- compiled code brackets single
@@ -67,15 +68,19 @@ AMDX(S_SET_GPR_IDX_ON)
   for (unsigned n = 0;; n++) {
     const vs_dinsn *e = vs_fetch(w);
     if (!e) return VS_EV_FAULT;
-    if (e->op == AMD9_S_SET_GPR_IDX_OFF) return e->exec(w, e); /* its own step */
-    if (n == REGION_MAX || e->op == UINT16_MAX)
+    if (e->op == UINT16_MAX) return e->exec(w, e); /* not an instruction: its error */
+    if (e->op == AMD9_S_SET_GPR_IDX_OFF) {
+      w->insns++;
+      return e->exec(w, e);
+    }
+    if (n == REGION_MAX)
       return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0,
                            "s_set_gpr_idx_on: no s_set_gpr_idx_off within %u instructions", REGION_MAX);
     unsigned cls = amd_row_of(amd_i(e))->cls;
     int ev;
     if (cls == AMD_CLS_VALU || cls == AMD_CLS_VALU64 || cls == AMD_CLS_VTRANS) {
       ev = run_indexed(w, e);
-    } else if (cls == AMD_CLS_SALU) {
+    } else if (cls == AMD_CLS_SALU || cls == AMD_CLS_SWAIT) {
       ev = e->exec(w, e);
     } else {
       char mn[64];
@@ -84,8 +89,8 @@ AMDX(S_SET_GPR_IDX_ON)
                            "(only VALU and SALU instructions are)",
                            amd_insn_mnemonic(amd_i(e), mn, sizeof mn));
     }
-    if (ev != VS_EV_NONE) return ev;
     w->insns++;
+    if (ev != VS_EV_NONE) return ev;
   }
 }
 
