@@ -61,12 +61,13 @@ KERNEL_BEGIN
   v_mov_b32 v13, 2.0
   v_mul_f32_sdwa v11, v12, v13 mul:2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:DWORD
   OUT 13, v11                  // EXPECT 13 0x40c00000
-  // float source select + neg: word1 of 0x3fc00000 (1.5) is 0x3fc0 -> as f32 bits
-  // 0x00003fc0 (a denormal), neg -> 0x80003fc0; times 1.0 keeps it (denormals kept)
+  // float source modifiers pass to the row: -1.5 * |-2.0| = -3.0 (0xc0400000).
+  // (A sub-dword select of an f32 source is a denormal, whose result
+  // depends on MODE's denormal handling: not tested here.)
   v_mov_b32 v12, 1.5
-  v_mov_b32 v13, 1.0
-  v_mul_f32_sdwa v11, -v12, v13 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:DWORD
-  OUT 14, v11                  // EXPECT 14 0x80003fc0
+  v_mov_b32 v13, -2.0
+  v_mul_f32_sdwa v11, -v12, |v13| dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:DWORD
+  OUT 14, v11                  // EXPECT 14 0xc0400000
   // 16-bit row: word1 (0x8182) + word0 (0xf3f4) = 0x17576 -> 0x7576 into word 1
   // of v14 = 0x0000abcd, PRESERVE: 0x7576abcd
   v_mov_b32 v14, 0xabcd
