@@ -156,6 +156,11 @@ VINT_CLAMP(V_SAD_U32, 3, absdiff(a[l], b[l]) + c[l], 0, UINT32_MAX)
 #define VI16(...) VINT16(__VA_ARGS__) /* expands U16 / I16 first */
 #define U16 0, 0xffff, 0xffffu
 #define I16 -32768, 32767, 0xffffu
+/* (v_add/sub_u16 and v_lshlrev_b16 were exec_valu.c's, without clamp:
+ * add_sat/sub_sat on uchar/ushort compile to them with clamp) */
+VI16(V_ADD_U16, 2, (int64_t)x + y, U16)
+VI16(V_SUB_U16, 2, (int64_t)x - y, U16)
+VINT16(V_LSHLREV_B16, 2, (int64_t)y << (x & 15), 0, 0, 0xffffu)
 VI16(V_SUBREV_U16, 2, (int64_t)y - x, U16)
 VINT16(V_MUL_LO_U16, 2, (int64_t)x * y, 0, INT64_MAX, 0xffffu)
 VI16(V_LSHRREV_B16, 2, y >> (x & 15), U16)

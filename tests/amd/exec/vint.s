@@ -245,4 +245,21 @@ KERNEL_BEGIN
   OUT 74, v50                    // EXPECT 74 0x0008ffff
   v_mqsad_pk_u16_u8 v[50:51], v[44:45], v46, v[48:49]
   OUT 75, v50                    // EXPECT 75 0x00080003
+  // v_add/sub_u16 with clamp (add_sat/sub_sat on ushort): 0xfff0 + 0x20 =
+  // 0x10010: clamp 0xffff, else 0x0010; 5 - 10: clamp 0, else 0xfffb;
+  // v_lshlrev_b16 4, 0x1234 = 0x2340 (16 bits)
+  v_mov_b32 v29, 0xfff0
+  v_add_u16_e64 v25, v29, 32 clamp
+  OUT 76, v25                    // EXPECT 76 0xffff
+  v_add_u16_e64 v25, v29, 32
+  OUT 77, v25                    // EXPECT 77 0x0010
+  v_sub_u16_e64 v25, 5, 10 clamp
+  OUT 78, v25                    // EXPECT 78 0
+  v_sub_u16 v25, 5, v41          // v41 = 1 (from v_swap): 4
+  OUT 79, v25                    // EXPECT 79 4
+  v_sub_u16_e64 v25, 5, 10
+  OUT 80, v25                    // EXPECT 80 0xfffb
+  v_mov_b32 v29, 0x1234
+  v_lshlrev_b16 v25, 4, v29
+  OUT 81, v25                    // EXPECT 81 0x2340
 KERNEL_END
