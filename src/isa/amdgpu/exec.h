@@ -73,6 +73,10 @@ int amd_x_unsupported(vs_warp *w, const vs_dinsn *d);
  * semantics do not handle (SDWA, DPP ...) */
 int amd_unsupported_form(vs_warp *w, const vs_dinsn *d, const char *what);
 
+/* The SDWA and DPP forms of a row with semantics: the row's own entry run
+ * through the generic transform of sdwa_dpp.c */
+int amd_x_sdwa_dpp(vs_warp *w, const vs_dinsn *d);
+
 static inline int amd_next(vs_warp *w, const vs_dinsn *d)
 {
   w->pc += d->len;

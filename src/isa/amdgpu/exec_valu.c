@@ -344,10 +344,8 @@ VOP2_32(V_MBCNT_LO_U32_B32, (uint32_t)__builtin_popcount(a[l] & (l < 32 ? (1u <<
 VOP2_32(V_MBCNT_HI_U32_B32,
         (uint32_t)__builtin_popcount(a[l] & (l < 32 ? 0u : l == 32 ? 0u : (uint32_t)((1ull << (l - 32)) - 1))) + b[l])
 
-/* 16-bit: the low halves; the result's high half is 0 (gfx9 VOP2 16-bit) */
-VOP2_32(V_ADD_U16, (a[l] + b[l]) & 0xffff)
-VOP2_32(V_SUB_U16, (a[l] - b[l]) & 0xffff)
-VOP2_32(V_LSHLREV_B16, ((b[l] & 0xffff) << (a[l] & 15)) & 0xffff)
+/* 16-bit integer rows (v_add/sub_u16 with clamp, v_lshlrev_b16 ...):
+ * exec_vint.c */
 
 /* int -> f32, rounded to nearest even (the host's conversion) */
 AMDX(V_CVT_F32_I32)

@@ -56,11 +56,6 @@ static int x_invalid(vs_warp *w, const vs_dinsn *d)
                        d->w[0]);
 }
 
-static int x_sdwa_dpp(vs_warp *w, const vs_dinsn *d)
-{
-  return amd_unsupported_form(w, d, amd_i(d)->f.form == AMD_FORM_SDWA ? "the SDWA form" : "the DPP form");
-}
-
 /* ---- constant and special sources ---- */
 static const uint32_t fconst_f32[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
                                        0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
@@ -143,7 +138,7 @@ static void decode_for(amd_target t, vs_dinsn *d, const uint32_t *w, unsigned nw
   const amd_row *r = amd_row_of(I);
   d->cls = class_of(r->cls);
   amd_exec_fn fn = amdx_gfx9[I->row];
-  if (I->f.form == AMD_FORM_SDWA || I->f.form == AMD_FORM_DPP) fn = x_sdwa_dpp;
+  if (fn && (I->f.form == AMD_FORM_SDWA || I->f.form == AMD_FORM_DPP)) fn = amd_x_sdwa_dpp; /* sdwa_dpp.c */
   d->exec = fn ? fn : amd_x_unsupported;
 }
 

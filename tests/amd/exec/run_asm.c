@@ -10,6 +10,11 @@
  *   // THREADS n                run the work-groups on n host threads
  *   // EXPECT idx value         out[idx] == value
  *   // EXPECT_SEQ idx n b s     out[idx + i] == b + s * i for i < n
+ *   // EXPECT_LANES idx n e0 .. ek-1
+ *                               out[idx + i] == e[i % k] for i < n, where an
+ *                               entry with a sign (+3, -1) means i + that
+ *                               (the lane's own index plus an offset) and
+ *                               one without (7, 0x10) is the value itself
  *   // ERROR text               the launch fails with a message containing text
  *
  * Every dword of out without an EXPECT must keep its initial 0xcccccccc.
@@ -64,6 +69,25 @@ int main(int argc, char **argv)
       /* the value is checked by vt_ventsim_set */
     } else if (sscanf(c, "ARGN %li", (long *)&a[0]) == 1) {
       argn = (unsigned)a[0];
+    } else if (strncmp(c, "EXPECT_LANES ", 13) == 0) {
+      char *q = c + 13, *e;
+      unsigned long at = strtoul(q, &e, 0), cnt = strtoul(e, &q, 0);
+      long val[64];
+      int rel[64], k = 0;
+      for (;;) {
+        while (*q == ' ' || *q == '\t') q++;
+        if (!*q || *q == '\n' || k == 64) break;
+        rel[k] = *q == '+' || *q == '-';
+        val[k] = strtol(q, &e, 0);
+        if (e == q) break;
+        q = e;
+        k++;
+      }
+      for (unsigned long i = 0; k && i < cnt && at + i < MAXOUT; i++) {
+        int j = (int)(i % (unsigned long)k);
+        expect[at + i] = (uint32_t)(rel[j] ? (long)i + val[j] : val[j]);
+        has[at + i] = 1;
+      }
     } else if (sscanf(c, "EXPECT_SEQ %lu %lu %li %li", &a[0], &a[1], (long *)&a[2], (long *)&a[3]) == 4) {
       for (unsigned long i = 0; i < a[1] && a[0] + i < MAXOUT; i++) {
         expect[a[0] + i] = (uint32_t)(a[2] + a[3] * i);
