@@ -20,7 +20,7 @@ for c in "$@"; do
 done
 [ ${#cases[@]} -gt 0 ] || { echo "no case is listed pass for $target $level"; exit 1; }
 "$oclrun" --backend opencl --device "ventsim:$target" --out "$out" "${cases[@]}" >"$out.log" 2>&1
-bad=0 npass=0
+bad=0 npass=0 nskip=0
 for c in "${cases[@]}"; do
   name=$(basename "$c" .json)
   ref=pocl
@@ -32,6 +32,9 @@ for c in "${cases[@]}"; do
     "$oclrun" --backend host --out "$res/host" "$c" >/dev/null 2>&1
   fi
   st=$(cat "$out/$name/status" 2>/dev/null || echo "error: no result")
+  # a feature the platform does not offer (cl_khr_subgroups: no
+  # clGetKernelSubGroupInfo yet) is a skip; the C API runs the case
+  if [[ "$st" == "skipped: the device lacks "* ]]; then echo "skip $name: $st"; nskip=$((nskip + 1)); continue; fi
   if [ "${st%%:*}" != ok ]; then echo "FAIL $name: $st"; bad=1; continue; fi
   if "$oclcmp" --ref "$res/$ref" --test "$out" "$c" >"$out/$name.cmp" 2>&1; then
     npass=$((npass + 1))
@@ -40,5 +43,5 @@ for c in "${cases[@]}"; do
   fi
 done
 [ $bad = 0 ] || { echo "oclrun's log:"; sed 's/^/    /' "$out.log" | tail -40; }
-echo "$target $level through the OpenCL platform: $npass of ${#cases[@]} cases listed pass match the reference"
+echo "$target $level through the OpenCL platform: $npass of ${#cases[@]} cases listed pass match the reference, $nskip skipped"
 exit $bad
