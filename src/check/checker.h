@@ -29,27 +29,55 @@ typedef struct chk_pagemap {
 
 void chk_pagemap_init(chk_pagemap *m, size_t block_size);
 void chk_pagemap_free(chk_pagemap *m);
+/* chk_pagemap_get past its one-entry cache */
+chk_block *chk_pagemap_lookup(chk_pagemap *m, uint64_t page, int create);
 /* The block of page (zeroed on creation or when stale); NULL when it has
  * none and create is 0, or out of memory. */
-chk_block *chk_pagemap_get(chk_pagemap *m, uint64_t page, int create);
+static inline chk_block *chk_pagemap_get(chk_pagemap *m, uint64_t page, int create)
+{
+  chk_block *b = m->last;
+  if (b && b->page == page) return b; /* (last is always current) */
+  return chk_pagemap_lookup(m, page, create);
+}
 /* Forgets everything (cheap: a new generation) */
 static inline void chk_pagemap_clear(chk_pagemap *m) { m->gen++; m->last = NULL; }
 /* Host bytes the map holds */
 uint64_t chk_pagemap_bytes(const chk_pagemap *m);
 
-/* ---- the races check's shadow: per byte, the last writer and a reader */
+/* ---- the races check's shadow: per byte, the last writer and a reader,
+ * kept per 4-byte granule while the granule's 4 bytes have the same ones
+ * (the common case: word accesses), per byte once they differ. */
 typedef struct chk_acc {
   uint32_t wg, pc, ep;      /* work-group, pc (low 32 bits), barrier interval */
   uint16_t item;            /* work-item in its work-group                 */
-  uint8_t flags, val;       /* CHK_A_*; the byte written (writers)         */
+  uint8_t flags, pad;       /* CHK_A_*                                     */
 } chk_acc;
 #define CHK_A_SET    1u
 #define CHK_A_ATOMIC 2u
 #define CHK_A_SHARED 4u     /* (readers) other concurrent readers too     */
+#define CHK_A_SPLIT  8u     /* (a granule's w) the bytes differ: per byte in
+                               the map's pool, at index r.wg              */
 
+/* The last writer and a reader of each of a granule's bytes (both alike:
+ * the granule's w, r; split: per byte) */
+typedef struct chk_gran {
+  chk_acc w, r;
+} chk_gran;
+typedef struct chk_split {
+  chk_gran b[4];
+} chk_split;
+
+/* A page's shadow (a block of chk_racemap.pages) */
 typedef struct chk_shadow {
-  struct { chk_acc w, r; } b[4096]; /* (one cache line holds both of two bytes) */
+  chk_gran g[VS_PAGE_SIZE / 4];
+  uint8_t val[VS_PAGE_SIZE]; /* the byte last written (races-same-value) */
 } chk_shadow;
+
+typedef struct chk_racemap {
+  chk_pagemap pages;
+  chk_split *split;         /* split granules' bytes (forgotten with the pages) */
+  uint32_t nsplit, capsplit;
+} chk_racemap;
 
 /* An allocation the host declared (vs_checker_alloc) */
 typedef struct chk_alloc {
@@ -87,7 +115,7 @@ struct vs_checker {
   vs_addr reg_lo[4], reg_hi[4]; /* ranges found lately (round robin) */
   unsigned reg_next;
   /* races (races.c) */
-  chk_pagemap race_global, race_local;
+  chk_racemap race_global, race_local;
   /* uninit (uninit.c): a bit per byte; global lives as long as the device */
   chk_pagemap init_global, init_local, init_private;
   /* findings */
@@ -112,6 +140,11 @@ int chk_bounds(vs_checker *c, const chk_access *x);
 /* Forgets the ranges bounds found lately (the allocations changed) */
 void chk_bounds_forget(vs_checker *c);
 void chk_races(vs_checker *c, const chk_access *x);
+void chk_racemap_init(chk_racemap *m);
+void chk_racemap_free(chk_racemap *m);
+/* Forgets everything (cheap) */
+void chk_racemap_clear(chk_racemap *m);
+uint64_t chk_racemap_bytes(const chk_racemap *m);
 void chk_uninit(vs_checker *c, const chk_access *x);
 void chk_uninit_host_write(vs_checker *c, vs_addr addr, uint64_t len);
 void chk_barrier(vs_checker *c, vs_warp *w, vs_addr pc, vs_mask active, int ev);

@@ -43,11 +43,9 @@ static int grow(chk_pagemap *m)
   return 0;
 }
 
-chk_block *chk_pagemap_get(chk_pagemap *m, uint64_t page, int create)
+chk_block *chk_pagemap_lookup(chk_pagemap *m, uint64_t page, int create)
 {
-  chk_block *b = m->last;
-  if (b && b->page == page) return b; /* (last is always current) */
-  b = NULL;
+  chk_block *b = NULL;
   if (m->cap) {
     size_t k = hash(page, m->cap);
     while (m->slot[k] && m->slot[k]->page != page) k = (k + 1) & (m->cap - 1);
