@@ -46,12 +46,14 @@ static void on_insn(void *ctx, vs_warp *w, const vs_dinsn *d, vs_addr pc, vs_mas
 {
   vs_checker *c = ctx;
   chk_access x = {w, d, pc, NULL, 0};
+  const int bounds = (c->mask & 1u << VS_CHECK_BOUNDS) != 0, uninit = (c->mask & 1u << VS_CHECK_UNINIT) != 0,
+            races = (c->mask & (1u << VS_CHECK_RACES | 1u << VS_CHECK_RACES_SAME)) != 0;
   for (unsigned k = 0; k < r->n; k++) {
     x.a = &r->acc[k];
     x.item = w->wid * w->nlanes + x.a->lane;
-    if ((c->mask & 1u << VS_CHECK_BOUNDS) && chk_bounds(c, &x)) continue;
-    if (c->mask & (1u << VS_CHECK_RACES | 1u << VS_CHECK_RACES_SAME)) chk_races(c, &x);
-    if (c->mask & 1u << VS_CHECK_UNINIT) chk_uninit(c, &x);
+    if (bounds && !chk_bounds_quick(c, x.a) && chk_bounds(c, &x)) continue;
+    if (races && !chk_races_quick(c, &x)) chk_races(c, &x);
+    if (uninit && !chk_uninit_quick(c, x.a)) chk_uninit(c, &x);
   }
   if ((ev == VS_EV_BARRIER || ev == VS_EV_END) && (c->mask & 1u << VS_CHECK_BARRIER))
     chk_barrier(c, w, pc, active, ev);

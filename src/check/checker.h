@@ -4,6 +4,7 @@
 #define VS_CHECK_CHECKER_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "core/check.h"
 #include "core/device.h"
@@ -13,10 +14,11 @@
 /* ---- page maps (pagemap.c): per 4 KiB page of device memory, a block of
  * shadow state, made on first use.  A map's generation is bumped to clear
  * it: a block of an older generation reads as zeroed (cleared on use). */
+#define CHK_BLOCK_ALIGN 64
 typedef struct chk_block {
   uint64_t page;            /* page number                     */
   uint64_t gen;
-  unsigned char data[];     /* the map's block size            */
+  _Alignas(CHK_BLOCK_ALIGN) unsigned char data[]; /* the map's block size (a cache line apart) */
 } chk_block;
 
 typedef struct chk_pagemap {
@@ -137,15 +139,92 @@ typedef struct chk_access {
 
 /* 1 if the access was reported (the other checks then skip it) */
 int chk_bounds(vs_checker *c, const chk_access *x);
+/* 1 if access a is in bounds for sure: local memory, or a range bounds
+ * found lately (chk_bounds decides the rest) */
+static inline int chk_bounds_quick(const vs_checker *c, const vs_memacc *a)
+{
+  vs_addr lo = a->addr, hi = a->addr + a->size;
+  if (a->space == VS_SPACE_LOCAL) return lo >= c->wg->lds_base && hi <= c->wg->lds_base + c->wg->lds_bytes;
+  if (a->space == VS_SPACE_PRIVATE) return 0;
+  for (unsigned k = 0; k < 4; k++)
+    if (lo >= c->reg_lo[k] && hi <= c->reg_hi[k]) return 1;
+  return 0;
+}
 /* Forgets the ranges bounds found lately (the allocations changed) */
 void chk_bounds_forget(vs_checker *c);
 void chk_races(vs_checker *c, const chk_access *x);
+/* 1 if the recorded access p may run concurrently with the current one */
+static inline int chk_concurrent(const chk_acc *p, const chk_acc *cur)
+{
+  return (p->flags & CHK_A_SET) &&
+         (p->wg != cur->wg || (p->ep == cur->ep && p->item != cur->item));
+}
+/* The common case: work-item `item` of work-group wg was the last to touch
+ * the bytes whose last writer and reader are wr and rd */
+static inline int chk_owned(const chk_acc *wr, const chk_acc *rd, uint32_t wg, uint16_t item)
+{
+  return (!(wr->flags & CHK_A_SET) || (wr->item == item && wr->wg == wg)) &&
+         (!(rd->flags & CHK_A_SET) || (rd->item == item && rd->wg == wg && !(rd->flags & CHK_A_SHARED)));
+}
+/* 1 if chk_races has nothing more to do for access x: private, or an
+ * aligned word whose granule is alike and finds no conflict (the shadow
+ * then updated as chk_races would) */
+static inline int chk_races_quick(vs_checker *c, const chk_access *x)
+{
+  const vs_memacc *a = x->a;
+  if (a->space == VS_SPACE_PRIVATE) return 1;
+  if (a->size != 4 || (a->addr & 3)) return 0;
+  chk_racemap *m = a->space == VS_SPACE_LOCAL ? &c->race_local : &c->race_global;
+  chk_block *blk = chk_pagemap_get(&m->pages, a->addr >> VS_PAGE_SHIFT, 1);
+  if (!blk) return 0;
+  chk_shadow *s = (chk_shadow *)blk->data;
+  unsigned off = (unsigned)(a->addr & VS_PAGE_MASK);
+  chk_gran *g = &s->g[off >> 2];
+  if (g->w.flags & CHK_A_SPLIT) return 0;
+  chk_acc cur = {c->wg->id, (uint32_t)x->pc, (uint32_t)x->w->barriers, (uint16_t)x->item,
+                 (uint8_t)(CHK_A_SET | (a->is_atomic ? CHK_A_ATOMIC : 0)), 0};
+  /* (races.c's conflict() when it finds nothing) */
+  if (chk_concurrent(&g->w, &cur) && !(g->w.flags & cur.flags & CHK_A_ATOMIC)) return 0;
+  if (a->is_store) {
+    if (!(g->r.flags & cur.flags & CHK_A_ATOMIC) &&
+        (chk_concurrent(&g->r, &cur) ||
+         ((g->r.flags & CHK_A_SHARED) && g->r.wg == cur.wg && g->r.ep == cur.ep)))
+      return 0;
+    g->w = cur;
+    memcpy(&s->val[off], a->value.b, 4);
+  } else if (chk_concurrent(&g->r, &cur)) {
+    g->r.flags |= CHK_A_SHARED; /* keep the other reader */
+  } else {
+    g->r = cur;
+  }
+  return 1;
+}
 void chk_racemap_init(chk_racemap *m);
 void chk_racemap_free(chk_racemap *m);
 /* Forgets everything (cheap) */
 void chk_racemap_clear(chk_racemap *m);
 uint64_t chk_racemap_bytes(const chk_racemap *m);
 void chk_uninit(vs_checker *c, const chk_access *x);
+/* 1 if chk_uninit has nothing more to do for access a: within one page,
+ * a store (its bits set now) or a load of bytes written */
+static inline int chk_uninit_quick(vs_checker *c, const vs_memacc *a)
+{
+  chk_pagemap *m = a->space == VS_SPACE_LOCAL     ? &c->init_local
+                   : a->space == VS_SPACE_PRIVATE ? &c->init_private
+                                                  : &c->init_global;
+  unsigned off = (unsigned)(a->addr & VS_PAGE_MASK);
+  if (off + a->size > VS_PAGE_SIZE) return 0;
+  chk_block *blk = chk_pagemap_get(m, a->addr >> VS_PAGE_SHIFT, a->is_store);
+  if (!blk) return 0;
+  uint32_t want = ((1u << a->size) - 1u) << (off & 7), bits; /* (size <= 16: 23 bits) */
+  memcpy(&bits, blk->data + (off >> 3), 4); /* (blocks have 4 bytes of slack) */
+  if (a->is_store) {
+    bits |= want;
+    memcpy(blk->data + (off >> 3), &bits, 4);
+    return 1;
+  }
+  return (bits & want) == want;
+}
 void chk_uninit_host_write(vs_checker *c, vs_addr addr, uint64_t len);
 void chk_barrier(vs_checker *c, vs_warp *w, vs_addr pc, vs_mask active, int ev);
 

@@ -50,21 +50,6 @@ typedef struct race_state {
   int found, other_write, real, shared;
 } race_state;
 
-/* 1 if the recorded access p may run concurrently with the current one */
-static inline int concurrent(const chk_acc *p, const chk_acc *cur)
-{
-  return (p->flags & CHK_A_SET) &&
-         (p->wg != cur->wg || (p->ep == cur->ep && p->item != cur->item));
-}
-
-/* The common case: the current work-item was the last to touch the bytes */
-static inline int owned(const chk_acc *wr, const chk_acc *rd, const chk_acc *cur)
-{
-  return (!(wr->flags & CHK_A_SET) || (wr->item == cur->item && wr->wg == cur->wg)) &&
-         (!(rd->flags & CHK_A_SET) ||
-          (rd->item == cur->item && rd->wg == cur->wg && !(rd->flags & CHK_A_SHARED)));
-}
-
 /* One access to n alike bytes (a granule or a byte) whose last writer and
  * reader are wr and rd and last written bytes val; nv: the bytes stored.
  * Applying it to each byte in turn gives the same as once for all: its
@@ -76,12 +61,12 @@ static void conflict(race_state *st, chk_acc *wr, chk_acc *rd, uint8_t *val, con
   int both_atomic_w = (wr->flags & cur->flags & CHK_A_ATOMIC) != 0;
   int both_atomic_r = (rd->flags & cur->flags & CHK_A_ATOMIC) != 0;
   if (is_store) {
-    if (concurrent(wr, cur) && !both_atomic_w) {
+    if (chk_concurrent(wr, cur) && !both_atomic_w) {
       if (memcmp(val, nv, n)) st->real = 1;
       if (!st->found) st->other = *wr, st->other_write = 1, st->found = 1;
     }
     if (!both_atomic_r) {
-      if (concurrent(rd, cur)) {
+      if (chk_concurrent(rd, cur)) {
         st->real = 1;
         if (!st->found || st->other_write) st->other = *rd, st->other_write = 0, st->found = 1;
       } else if ((rd->flags & CHK_A_SHARED) && rd->wg == cur->wg && rd->ep == cur->ep) {
@@ -93,11 +78,11 @@ static void conflict(race_state *st, chk_acc *wr, chk_acc *rd, uint8_t *val, con
     *wr = *cur;
     memcpy(val, nv, n);
   } else {
-    if (concurrent(wr, cur) && !both_atomic_w) {
+    if (chk_concurrent(wr, cur) && !both_atomic_w) {
       st->real = 1;
       if (!st->found || !st->other_write) st->other = *wr, st->other_write = 1, st->found = 1;
     }
-    if (concurrent(rd, cur)) rd->flags |= CHK_A_SHARED; /* keep the other reader */
+    if (chk_concurrent(rd, cur)) rd->flags |= CHK_A_SHARED; /* keep the other reader */
     else *rd = *cur;
   }
 }
@@ -105,7 +90,7 @@ static void conflict(race_state *st, chk_acc *wr, chk_acc *rd, uint8_t *val, con
 static inline void step(race_state *st, chk_acc *wr, chk_acc *rd, uint8_t *val,
                         const uint8_t *nv, unsigned n, int is_store)
 {
-  if (!owned(wr, rd, &st->cur)) {
+  if (!chk_owned(wr, rd, st->cur.wg, st->cur.item)) {
     conflict(st, wr, rd, val, nv, n, is_store);
   } else if (is_store) {
     *wr = st->cur;
@@ -136,6 +121,7 @@ static chk_split *split_of(chk_racemap *m, chk_gran *g)
   return sp;
 }
 
+/* (chk_races_quick does the common case the same way) */
 void chk_races(vs_checker *c, const chk_access *x)
 {
   const vs_memacc *a = x->a;
