@@ -92,7 +92,6 @@ int chk_bounds(vs_checker *c, const chk_access *x)
   const vs_memacc *a = x->a;
   const vs_wg *wg = c->wg;
   vs_addr lo = a->addr, hi = a->addr + a->size;
-  const char *sp = chk_space_name(a->space);
   if (a->space == VS_SPACE_LOCAL) {
     if (lo >= wg->lds_base && hi <= wg->lds_base + wg->lds_bytes) return 0;
     chk_report(c, VS_CHECK_BOUNDS, x->w, x->pc, x->pc,
@@ -122,6 +121,7 @@ int chk_bounds(vs_checker *c, const chk_access *x)
   }
   for (unsigned k = 0; k < 4; k++) /* a range found lately: kernels use a few buffers */
     if (lo >= c->reg_lo[k] && hi <= c->reg_hi[k]) return 0;
+  const char *sp = chk_space_name(a->space);
   const vs_mem *m = &c->dev->mem;
   const vs_region *r = vs_mem_region(m, lo);
   if (r && hi <= r->base + r->size) {

@@ -9,7 +9,7 @@
 
 static uint64_t shadow_bytes(const vs_checker *c)
 {
-  return chk_pagemap_bytes(&c->race_global) + chk_pagemap_bytes(&c->race_local) +
+  return chk_racemap_bytes(&c->race_global) + chk_racemap_bytes(&c->race_local) +
          chk_pagemap_bytes(&c->init_global) + chk_pagemap_bytes(&c->init_local) +
          chk_pagemap_bytes(&c->init_private);
 }
@@ -20,8 +20,8 @@ static void on_launch(void *ctx, const vs_launch_ctx *lc, int begin)
   uint64_t b = shadow_bytes(c);
   if (b > c->shadow_peak) c->shadow_peak = b;
   /* races are within one launch: the host orders launches */
-  chk_pagemap_free(&c->race_global);
-  chk_pagemap_init(&c->race_global, sizeof(chk_shadow));
+  chk_racemap_free(&c->race_global);
+  chk_racemap_init(&c->race_global);
   c->lc = begin ? lc : NULL;
   c->wg = NULL;
   chk_bounds_forget(c);
@@ -33,7 +33,7 @@ static void on_wg_start(void *ctx, const vs_wg *wg)
   vs_checker *c = ctx;
   c->wg = wg;
   /* local and private memory are the work-group's own from now on */
-  chk_pagemap_clear(&c->race_local);
+  chk_racemap_clear(&c->race_local);
   chk_pagemap_clear(&c->init_local);
   chk_pagemap_clear(&c->init_private);
   for (unsigned i = 0; i < wg->nwarps; i++) c->start_mask[i] = wg->warps[i]->active;
@@ -46,12 +46,14 @@ static void on_insn(void *ctx, vs_warp *w, const vs_dinsn *d, vs_addr pc, vs_mas
 {
   vs_checker *c = ctx;
   chk_access x = {w, d, pc, NULL, 0};
+  const int bounds = (c->mask & 1u << VS_CHECK_BOUNDS) != 0, uninit = (c->mask & 1u << VS_CHECK_UNINIT) != 0,
+            races = (c->mask & (1u << VS_CHECK_RACES | 1u << VS_CHECK_RACES_SAME)) != 0;
   for (unsigned k = 0; k < r->n; k++) {
     x.a = &r->acc[k];
     x.item = w->wid * w->nlanes + x.a->lane;
-    if ((c->mask & 1u << VS_CHECK_BOUNDS) && chk_bounds(c, &x)) continue;
-    if (c->mask & (1u << VS_CHECK_RACES | 1u << VS_CHECK_RACES_SAME)) chk_races(c, &x);
-    if (c->mask & 1u << VS_CHECK_UNINIT) chk_uninit(c, &x);
+    if (bounds && !chk_bounds_quick(c, x.a) && chk_bounds(c, &x)) continue;
+    if (races && !chk_races_quick(c, &x)) chk_races(c, &x);
+    if (uninit && !chk_uninit_quick(c, x.a)) chk_uninit(c, &x);
   }
   if ((ev == VS_EV_BARRIER || ev == VS_EV_END) && (c->mask & 1u << VS_CHECK_BARRIER))
     chk_barrier(c, w, pc, active, ev);
@@ -80,8 +82,8 @@ int vs_checker_create(vs_checker **out, vs_device *dev, unsigned mask, vs_error 
   c->mask = mask & ((1u << VS_NCHECKS) - 1u);
   c->limit = VS_CHECK_DEFAULT_LIMIT;
   c->hooks = (vs_check_hooks){c, on_launch, on_wg_start, on_insn, {c->mask, c, on_isa_report}};
-  chk_pagemap_init(&c->race_global, sizeof(chk_shadow));
-  chk_pagemap_init(&c->race_local, sizeof(chk_shadow));
+  chk_racemap_init(&c->race_global);
+  chk_racemap_init(&c->race_local);
   /* a bit per byte, and 4 bytes of slack for uninit's 32-bit reads */
   chk_pagemap_init(&c->init_global, VS_PAGE_SIZE / 8 + 4);
   chk_pagemap_init(&c->init_local, VS_PAGE_SIZE / 8 + 4);
@@ -102,8 +104,8 @@ void vs_checker_free(vs_checker *c)
     c->dev->mem.on_host_write = NULL;
     c->dev->mem.host_write_ctx = NULL;
   }
-  chk_pagemap_free(&c->race_global);
-  chk_pagemap_free(&c->race_local);
+  chk_racemap_free(&c->race_global);
+  chk_racemap_free(&c->race_local);
   chk_pagemap_free(&c->init_global);
   chk_pagemap_free(&c->init_local);
   chk_pagemap_free(&c->init_private);

@@ -43,11 +43,9 @@ static int grow(chk_pagemap *m)
   return 0;
 }
 
-chk_block *chk_pagemap_get(chk_pagemap *m, uint64_t page, int create)
+chk_block *chk_pagemap_lookup(chk_pagemap *m, uint64_t page, int create)
 {
-  chk_block *b = m->last;
-  if (b && b->page == page) return b; /* (last is always current) */
-  b = NULL;
+  chk_block *b = NULL;
   if (m->cap) {
     size_t k = hash(page, m->cap);
     while (m->slot[k] && m->slot[k]->page != page) k = (k + 1) & (m->cap - 1);
@@ -61,8 +59,11 @@ chk_block *chk_pagemap_get(chk_pagemap *m, uint64_t page, int create)
   if (!b) {
     if (!create) return NULL;
     if ((m->n + 1) * 2 > m->cap && grow(m)) return NULL;
-    b = calloc(1, sizeof *b + m->block_size);
+    /* (blocks start on a cache line: a race granule is half of one) */
+    size_t bytes = (sizeof *b + m->block_size + CHK_BLOCK_ALIGN - 1) & ~(size_t)(CHK_BLOCK_ALIGN - 1);
+    b = aligned_alloc(CHK_BLOCK_ALIGN, bytes);
     if (!b) return NULL;
+    memset(b, 0, bytes);
     b->page = page;
     b->gen = m->gen;
     size_t k = hash(page, m->cap);

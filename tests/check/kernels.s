@@ -98,6 +98,28 @@ race_same:
     vsw12.v v9, 0(v8)               # out[0] = 1 by everyone
     ret
 
+# races of single bytes (the shadow keeps bytes, not words, apart): each
+# work-item writes its own byte of OUT and reads it back -- the 4 bytes of
+# a word have 4 owners and no race; the bug then reads the whole word,
+# whose other 3 bytes 3 other work-items (of its warp) wrote in the same
+# interval
+    .globl  race_bytes_ok
+race_bytes_ok:
+    jal     s2, prologue
+    vadd.vx v8, v2, t1              # &out_bytes[gid]
+    vsb12.v v2, 0(v8)               # out_bytes[gid] = gid
+    vlbu12.v v9, 0(v8)              # its own byte back
+    ret
+    .globl  race_bytes_bug
+race_bytes_bug:
+    jal     s2, prologue
+    vadd.vx v8, v2, t1
+    vsb12.v v2, 0(v8)               # out_bytes[gid] = gid
+    li      a1, -4
+    vand.vx v9, v8, a1
+    vlw12.v v10, 0(v9)              # BUG: the word holding out_bytes[gid]
+    ret
+
 # uninit: out[gid] = lds[lid] without writing lds first; the twin writes it
     .globl  uninit_bug
 uninit_bug:

@@ -83,6 +83,10 @@ run race_same races-same-value
 grep -q "^ventsim check: races-same-value: kernel 'race_same', .*pc $(at race_same $((PRO + 2))) .* (the same value)" \
   "$tmp/race_same.err" || fail "race_same: $(cat "$tmp/race_same.err")"
 ! grep -q "^ventsim check: races: " "$tmp/race_same.err" || fail "race_same: a race: $(cat "$tmp/race_same.err")"
+# races of bytes: the word load (body 4) against a byte store (body 1) of
+# another work-item; a byte each of one word is no race
+expect race_bytes_bug races races "$(at race_bytes_bug $((PRO + 4)))" "$(at race_bytes_bug $((PRO + 1)))"
+clean race_bytes_ok
 # uninit: the load of lds[lid] (body 0)
 expect uninit_bug uninit uninit "$(at uninit_bug $PRO)"
 clean uninit_ok
