@@ -207,8 +207,9 @@ static int mix_row(vs_warp *w, const vs_dinsn *d, int fused, int dst) /* dst: 0 
   int rc = dst == 0 ? fp_rm_begin(m.rm32) : 0;
   for (unsigned l = 0; l < NL; l++) {
     if (dst == 0) {
+      volatile float prod = (float)(a[l] * b[l]); /* exact product, rounded to f32 once */
       float r = fused ? fmaf((float)a[l], (float)b[l], (float)c[l]) /* f16 and f32 inputs are exact floats */
-                      : (float)((double)(float)(a[l] * b[l]) + (double)(float)c[l]);
+                      : prod + (float)c[l];
       uint32_t v = fp_fz32(f2u(r), m.fout32);
       if (p.clamp) v = isnan32(v) ? (m.dx10 ? 0 : v) : (r >= 1.0f ? 0x3f800000u : (r > 0.0f ? v : 0u));
       res[l] = v;
