@@ -9,7 +9,9 @@
 #include "isa/amdgpu/exec_fp.h"
 
 #define FI(x) u2f(fp_fz32((x), m.fin32))
-#define FO(x) fp_fz32(f2u(x), m.fout32)
+/* results: NaNs quieted (GCN returns quiet NaNs; the host keeps a
+ * signaling NaN through floor, frexp and such), denormals flushed per MODE */
+#define FO(x) fp_fz32(fp_q32(f2u(x)), m.fout32)
 
 /* one-source rows; expr is a float of float a (RND: under the round mode) */
 #define VF1(ID, RND, expr)                                                     \

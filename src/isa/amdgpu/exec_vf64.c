@@ -5,7 +5,7 @@
 #include "isa/amdgpu/exec_fp.h"
 
 #define DI(x) u2d(fp_fz64((x), m.fin64))
-#define DO(x) fp_fz64(d2u(x), m.fout64)
+#define DO(x) fp_fz64(fp_q64(d2u(x)), m.fout64) /* NaNs quieted, as FO (exec_vf32.c) */
 
 #define VD1(ID, RND, expr)                                                     \
   AMDX(ID)                                                                     \
