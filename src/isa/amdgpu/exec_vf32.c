@@ -131,7 +131,44 @@ VF2(V_SUB_F32, a - b)
 VF2(V_SUBREV_F32, b - a)
 VF2(V_MUL_F32, a * b)
 VF2(V_MUL_LEGACY_F32, mul_legacy(a, b))
-VF3(V_FMA_F32, fmaf(a, b, c))
+/* fused multiply-add of 64 lanes: with the host's FMA instructions when the
+ * CPU has them (vectorised), else the C library's fmaf per lane; both are
+ * the IEEE fused operation, rounded once in the current mode */
+#define FMA_LOOP                                                               \
+  for (unsigned l = 0; l < NL; l++) res[l] = FO(fmaf(FI(A[l]), FI(B[l]), FI(C[l])))
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+__attribute__((target("fma"))) static void fma_lanes_hw(const uint32_t *A, const uint32_t *B, const uint32_t *C,
+                                                        uint32_t *res, fpm m)
+{
+  FMA_LOOP;
+}
+#endif
+static void fma_lanes_lib(const uint32_t *A, const uint32_t *B, const uint32_t *C, uint32_t *res, fpm m)
+{
+  FMA_LOOP;
+}
+static void fma_lanes(const uint32_t *A, const uint32_t *B, const uint32_t *C, uint32_t *res, fpm m)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  if (__builtin_cpu_supports("fma")) {
+    fma_lanes_hw(A, B, C, res, m);
+    return;
+  }
+#endif
+  fma_lanes_lib(A, B, C, res, m);
+}
+AMDX(V_FMA_F32)
+{
+  uint32_t t0[NL], t1[NL], t2[NL], res[NL];
+  const uint32_t *A = amd_vsrc32(w, OP(1), t0), *B = amd_vsrc32(w, OP(2), t1), *C = amd_vsrc32(w, OP(3), t2);
+  fpm m = fp_mode(w);
+  int rc = fp_rm_begin(m.rm32);
+  fma_lanes(A, B, C, res, m);
+  fp_rm_end(rc);
+  fp_post32(w, d, res);
+  amd_vcommit(w, amd_vrow(w, OP(0)->val), res);
+  return amd_next(w, d);
+}
 VF3(V_MAD_LEGACY_F32, mul_legacy(a, b) + c)
 VF2(V_LDEXP_F32, ldexpf(a, (int)B[l] < -1000 ? -1000 : ((int)B[l] > 1000 ? 1000 : (int)B[l])))
 
@@ -173,7 +210,7 @@ AMDX(V_FMAC_F32)
   uint32_t *D = amd_vrow(w, OP(0)->val);
   fpm m = fp_mode(w);
   int rc = fp_rm_begin(m.rm32);
-  for (unsigned l = 0; l < NL; l++) res[l] = FO(fmaf(FI(A[l]), FI(B[l]), FI(D[l])));
+  fma_lanes(A, B, D, res, m);
   fp_rm_end(rc);
   fp_post32(w, d, res);
   amd_vcommit(w, D, res);
