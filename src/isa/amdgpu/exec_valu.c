@@ -1,39 +1,17 @@
 /* Vector ALU: the first rows (docs/amdgpu-exec.md lists them) -- moves,
  * 32-bit integer arithmetic and logic, compares into lane masks,
  * v_cndmask, carries, lane reads/writes, the address arithmetic of
- * compiled indexing code, and f32 add/mul/fma in the default MODE.
+ * compiled indexing code (the float rows are exec_vf*.c).
  *
  * Pattern: sources are rows of 64 lanes (amd_vsrc32: a VGPR row, or a
  * scalar broadcast), every lane is computed (no per-lane branches: the
  * loops vectorise), and the result is committed under EXEC
  * (amd_vcommit).  Operands: op[] in the row's order (gfx9.def). */
-#include <math.h>
-
 #include "isa/amdgpu/exec.h"
 
 #define OP(k) (&amd_i(d)->f.op[k])
 #define NL AMD_LANES
 
-static inline float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static inline uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-
-/* Output modifier and clamp of a VOP3 float result (omod: w1[28:27]) */
-static int float_post(vs_warp *w, const vs_dinsn *d, uint32_t *r)
-{
-  const amd_insn *I = amd_i(d);
-  unsigned omod = (I->f.form == AMD_FORM_E64 || amd_row_of(I)->enc == AMD_ENC_VOP3) ? (I->w[1] >> 27) & 3 : 0;
-  int clamp = (I->f.ctl & AMD_CTL_CLAMP) != 0;
-  if (!omod && !clamp) return 0;
-  static const float scale[4] = {1.0f, 2.0f, 4.0f, 0.5f};
-  float s = scale[omod];
-  for (unsigned l = 0; l < NL; l++) {
-    float x = u2f(r[l]) * s;
-    if (clamp) x = x >= 1.0f ? 1.0f : (x > 0.0f ? x : 0.0f); /* NaN -> 0 (DX10 clamp) */
-    r[l] = f2u(x);
-  }
-  (void)w;
-  return 0;
-}
 
 /* The result row: the destination itself when every lane is on */
 #define OUT(dst, tmp) (w->active == ~(vs_mask)0 ? (dst) : (tmp))
@@ -70,19 +48,6 @@ static int float_post(vs_warp *w, const vs_dinsn *d, uint32_t *r)
     amd_vcommit(w, dst, o);                                                    \
     return amd_next(w, d);                                                     \
   }
-/* float results pass through omod/clamp before the commit */
-#define VOP2_F32(ID, expr)                                                     \
-  AMDX(ID)                                                                     \
-  {                                                                            \
-    uint32_t t0[NL], t1[NL], res[NL];                                          \
-    const uint32_t *a = amd_vsrc32(w, OP(1), t0), *b = amd_vsrc32(w, OP(2), t1); \
-    uint32_t *dst = amd_vrow(w, OP(0)->val);                                   \
-    for (unsigned l = 0; l < NL; l++) res[l] = (expr);                         \
-    float_post(w, d, res);                                                     \
-    amd_vcommit(w, dst, res);                                                  \
-    return amd_next(w, d);                                                     \
-  }
-
 /* integer clamp (saturation) is not done by these rows yet */
 static inline int no_clamp(vs_warp *w, const vs_dinsn *d)
 {
@@ -273,35 +238,6 @@ AMDX(V_WRITELANE_B32)
   return amd_next(w, d);
 }
 
-/* ---- f32 in the default MODE (round to nearest even, denormals kept):
- * the host's IEEE binary32 arithmetic gives those results ---- */
-VOP2_F32(V_ADD_F32, f2u(u2f(a[l]) + u2f(b[l])))
-VOP2_F32(V_SUB_F32, f2u(u2f(a[l]) - u2f(b[l])))
-VOP2_F32(V_MUL_F32, f2u(u2f(a[l]) * u2f(b[l])))
-AMDX(V_FMA_F32)
-{
-  uint32_t t0[NL], t1[NL], t2[NL], res[NL];
-  const uint32_t *a = amd_vsrc32(w, OP(1), t0), *b = amd_vsrc32(w, OP(2), t1), *c = amd_vsrc32(w, OP(3), t2);
-  for (unsigned l = 0; l < NL; l++) res[l] = f2u(fmaf(u2f(a[l]), u2f(b[l]), u2f(c[l])));
-  float_post(w, d, res);
-  amd_vcommit(w, amd_vrow(w, OP(0)->val), res);
-  return amd_next(w, d);
-}
-/* v_mac_f32: D = S0 * S1 + D, rounded twice (it is not fused) */
-AMDX(V_MAC_F32)
-{
-  uint32_t t0[NL], t1[NL], res[NL];
-  const uint32_t *a = amd_vsrc32(w, OP(1), t0), *b = amd_vsrc32(w, OP(2), t1);
-  uint32_t *dst = amd_vrow(w, OP(0)->val);
-  for (unsigned l = 0; l < NL; l++) {
-    volatile float p = u2f(a[l]) * u2f(b[l]); /* no contraction into an fma */
-    res[l] = f2u(p + u2f(dst[l]));
-  }
-  float_post(w, d, res);
-  amd_vcommit(w, dst, res);
-  return amd_next(w, d);
-}
-
 /* ---- more integer rows compiled code uses from the start (address
  * arithmetic, lane counting, 64-bit and 16-bit compares) ---- */
 VOP2_32(V_MIN_I32, (uint32_t)((int32_t)a[l] < (int32_t)b[l] ? a[l] : b[l]))
@@ -346,26 +282,6 @@ VOP2_32(V_MBCNT_HI_U32_B32,
 
 /* 16-bit integer rows (v_add/sub_u16 with clamp, v_lshlrev_b16 ...):
  * exec_vint.c */
-
-/* int -> f32, rounded to nearest even (the host's conversion) */
-AMDX(V_CVT_F32_I32)
-{
-  uint32_t t0[NL], res[NL];
-  const uint32_t *a = amd_vsrc32(w, OP(1), t0);
-  for (unsigned l = 0; l < NL; l++) res[l] = f2u((float)(int32_t)a[l]);
-  float_post(w, d, res);
-  amd_vcommit(w, amd_vrow(w, OP(0)->val), res);
-  return amd_next(w, d);
-}
-AMDX(V_CVT_F32_U32)
-{
-  uint32_t t0[NL], res[NL];
-  const uint32_t *a = amd_vsrc32(w, OP(1), t0);
-  for (unsigned l = 0; l < NL; l++) res[l] = f2u((float)a[l]);
-  float_post(w, d, res);
-  amd_vcommit(w, amd_vrow(w, OP(0)->val), res);
-  return amd_next(w, d);
-}
 
 /* A 64-bit vector source: a VGPR pair, or a scalar broadcast (an SGPR
  * pair or a constant) */
