@@ -6,3 +6,6 @@ set_tests_properties(test_amd_codeobj PROPERTIES LABELS "unit;amd"
   ENVIRONMENT "VENTSIM_CACHE_DIR=${PROJECT_BINARY_DIR}/tests/cache")
 vs_cli_test(amd_compile amd_compile.sh)
 set_tests_properties(amd_compile PROPERTIES LABELS "cli;amd")
+# the printf formatter on records built by hand
+vs_unit_test(test_amd_printf unit/test_amd_printf.c)
+set_tests_properties(test_amd_printf PROPERTIES LABELS "unit;amd")
