@@ -250,7 +250,7 @@ static void deadlock_error(vs_gpu *g, uint64_t at)
 static uint64_t derived_watchdog(const struct vs_timing_config *c)
 {
   const uint64_t units[] = {c->ex_salu_latency, c->ex_valu_latency, c->ex_mul_latency,
-                            c->ex_fpu_latency,  c->ex_fma_latency,  c->ex_sfu_latency,
+                            c->ex_fpu_latency + c->ex_fpu_ii, c->ex_fma_latency, c->ex_sfu_latency,
                             c->ex_div_latency,  c->ex_csr_latency,  c->ex_simt_latency,
                             c->ex_tensor_latency + c->ex_tensor_ii};
   uint64_t unit = 0;

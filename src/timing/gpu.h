@@ -45,6 +45,9 @@ typedef struct vs_twarp {
   uint64_t insns;
   vs_sb sb;
   vs_memops mo;
+  /* the latest completion of each counter's operations (the profile's
+   * in-order counters: a later operation completes no earlier) */
+  uint64_t cnt_last[VS_NCNT];
 } vs_twarp;
 
 typedef struct vs_twg {
@@ -95,7 +98,7 @@ typedef struct vs_sm {
   vs_lsu lsu;
   vs_dcache dc;
   vs_lds lds;
-  unsigned last[2];           /* last issuing warp per port */
+  unsigned last[VS_MAX_PORTS]; /* last issuing warp per port */
   uint64_t wake;              /* earliest time something may change */
   int active;                 /* something changed this cycle */
   int progress;               /* an instruction issued / memory moved */
