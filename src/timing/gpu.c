@@ -315,7 +315,12 @@ static void run(vs_gpu *g)
     }
     for (unsigned i = 0; i < g->nsm; i++) {
       vs_sm *s = &g->sm[i];
+      /* an SM without work-groups whose last cycle changed nothing and
+       * waits for nothing stays so until a placement: its cycle is skipped
+       * (it has no live warp, so no stall reasons either) */
+      if (s->dormant && !s->resident) continue;
       vs_sm_cycle(s, now);
+      s->dormant = !s->resident && !s->active && s->wake == VS_NEVER;
       if (g->failed) return;
       act |= s->active;
       prog |= s->progress;

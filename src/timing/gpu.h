@@ -91,6 +91,7 @@ typedef struct vs_sm {
   uint64_t *sbmem;
   vs_twg *wg;
   unsigned resident;          /* work-groups on it now */
+  uint8_t dormant;            /* no work-group, last cycle idle: skipped until a placement */
   vs_fetch_unit fe;
   vs_units simd[VS_MAX_SIMD];  /* execution units of each SIMD (profile) */
   vs_units **units_of;         /* [warp slot]: the SIMD it issues to      */
