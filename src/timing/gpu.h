@@ -91,7 +91,12 @@ typedef struct vs_sm {
   uint64_t *sbmem;
   vs_twg *wg;
   unsigned resident;          /* work-groups on it now */
-  uint8_t dormant;            /* no work-group, last cycle idle: skipped until a placement */
+  uint8_t dormant;
+  uint64_t order_seq;         /* scheduler oldest: order[] is of gpu seq order_seq - 1 */
+  /* lsu_inflight (sm.c): memory instructions in flight, scanned at cycle
+   * infl_at - 1 (0: never), and the earliest completion among them */
+  uint64_t infl_at, infl_wake;
+  unsigned infl;            /* no work-group, last cycle idle: skipped until a placement */
   vs_fetch_unit fe;
   vs_units simd[VS_MAX_SIMD];  /* execution units of each SIMD (profile) */
   vs_units **units_of;         /* [warp slot]: the SIMD it issues to      */

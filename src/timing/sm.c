@@ -249,7 +249,7 @@ static void lsu_cycle(vs_sm *s, uint64_t now)
 }
 
 /* memory instructions in flight on the SM (all warps) */
-static unsigned lsu_inflight(const vs_sm *s, uint64_t now, uint64_t *wake)
+static unsigned lsu_inflight_scan(const vs_sm *s, uint64_t now, uint64_t *wake)
 {
   unsigned n = 0;
   for (unsigned i = 0; i < s->nw; i++) {
@@ -262,6 +262,19 @@ static unsigned lsu_inflight(const vs_sm *s, uint64_t now, uint64_t *wake)
       }
   }
   return n;
+}
+
+/* The same, scanned once per cycle (issue_mem counts what issues after
+ * the scan); the earliest completion among them lowers the SM's wake-up */
+static unsigned lsu_inflight(vs_sm *s, uint64_t now)
+{
+  if (s->infl_at != now + 1) {
+    s->infl_wake = VS_NEVER;
+    s->infl = lsu_inflight_scan(s, now, &s->infl_wake);
+    s->infl_at = now + 1;
+  }
+  if (s->infl_wake != VS_NEVER) vs_wake(&s->wake, now, s->infl_wake);
+  return s->infl;
 }
 
 /* ---- issue ---- */
@@ -309,7 +322,7 @@ static int can_issue(vs_sm *s, unsigned i, const vs_ibent *e, uint64_t now)
       vs_wake(&s->wake, now, w);
       return VS_STALL_UNIT_BUSY;
     }
-    if (!vs_lsu_slot(&s->lsu) || lsu_inflight(s, now, &s->wake) >= c->lsu_entries)
+    if (!vs_lsu_slot(&s->lsu) || lsu_inflight(s, now) >= c->lsu_entries)
       return VS_STALL_UNIT_BUSY;
   } else if (ti->unit != VS_U_CTRL) {
     uint64_t w = VS_NEVER;
@@ -370,6 +383,7 @@ static void issue_mem(vs_sm *s, unsigned i, const vs_tinfo *ti, unsigned grp, ui
   e->memop = vs_memops_alloc(&t->mo, kind, now, &dummy);
   if (interlocked) vs_sb_reserve(&t->sb, ti, grp, VS_NEVER);
   vs_lsu_push(&s->lsu);
+  if (s->infl_at == now + 1) s->infl++; /* the scan of this cycle (lsu_inflight) */
 }
 
 static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
@@ -503,7 +517,15 @@ static void issue_stage(vs_sm *s, uint64_t now)
   int any = 0;
   for (unsigned p = 0; p < nports; p++) {
     unsigned cap = (unsigned)c->core_issue_width;
-    if (gto) vs_sched_order((int)c->core_scheduler, nw, s->last[p], ages, s->order);
+    if (c->core_scheduler == VS_SCHED_OLDEST) {
+      /* the same for every port: sorted again only after a warp started */
+      if (s->order_seq != s->g->seq + 1) {
+        vs_sched_order(VS_SCHED_OLDEST, nw, 0, ages, s->order);
+        s->order_seq = s->g->seq + 1;
+      }
+    } else if (gto) {
+      vs_sched_order((int)c->core_scheduler, nw, s->last[p], ages, s->order);
+    }
     unsigned i = s->last[p] < nw ? s->last[p] : 0; /* lrr: start after the last one */
     for (unsigned n = 0; n < nw; n++) {
       if (gto) {
