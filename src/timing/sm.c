@@ -255,7 +255,7 @@ static unsigned lsu_inflight_scan(const vs_sm *s, uint64_t now, uint64_t *wake)
   for (unsigned i = 0; i < s->nw; i++) {
     const vs_memops *m = &s->tw[i].mo;
     if (s->tw[i].state == VS_TW_FREE) continue;
-    for (unsigned k = 0; k < m->cap; k++)
+    for (unsigned k = 0; k < m->hi; k++)
       if (m->done[k] > now) {
         n++;
         if (m->done[k] != VS_NEVER) vs_wake(wake, now, m->done[k]);
