@@ -63,7 +63,7 @@ if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
     add_test(NAME amd_timing_${cfg} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/amd/timing/run_timing.sh
              $<TARGET_FILE:amd_run_asm> ${tdir} ${CMAKE_CURRENT_BINARY_DIR}/amd_exec
              ${CMAKE_CURRENT_SOURCE_DIR} ${cfg})
-    set_tests_properties(amd_timing_${cfg} PROPERTIES LABELS "amd;timing" TIMEOUT 600)
+    set_tests_properties(amd_timing_${cfg} PROPERTIES LABELS "amd;timing" TIMEOUT 1800)
   endforeach()
   add_custom_target(amd_exec_kernels ALL DEPENDS ${VS_AMD_EXEC_OBJS})
 endif()
