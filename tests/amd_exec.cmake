@@ -41,6 +41,30 @@ if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
              $<TARGET_FILE:amd_run_asm> ${VS_LLVM_NM19} ${co} ${src})
     set_tests_properties(amd_check_${name} PROPERTIES LABELS "amd;check" TIMEOUT 120)
   endforeach()
+  # The AMD timing tests (tests/amd/timing: loop kernels whose cycle counts
+  # are derived by hand in its README.md, and every exec kernel run on the
+  # timing model with each GCN configuration)
+  file(GLOB VS_AMD_TIMING_KERNELS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/amd/timing/*.s)
+  set(tdir ${CMAKE_CURRENT_BINARY_DIR}/amd_timing)
+  foreach(src ${VS_AMD_TIMING_KERNELS})
+    get_filename_component(name ${src} NAME_WE)
+    add_custom_command(OUTPUT ${tdir}/${name}.hsaco
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${tdir}
+      COMMAND ${VS_LLVM_MC19} -triple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj
+              -I ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec -I ${CMAKE_CURRENT_SOURCE_DIR}/amd/timing
+              ${src} -o ${tdir}/${name}.o
+      COMMAND ${VS_LD_LLD19_EXEC} -shared ${tdir}/${name}.o -o ${tdir}/${name}.hsaco
+      DEPENDS ${src} ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec/common.inc
+              ${CMAKE_CURRENT_SOURCE_DIR}/amd/timing/loop.inc
+      VERBATIM)
+    list(APPEND VS_AMD_EXEC_OBJS ${tdir}/${name}.hsaco)
+  endforeach()
+  foreach(cfg vega64 mi50)
+    add_test(NAME amd_timing_${cfg} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/amd/timing/run_timing.sh
+             $<TARGET_FILE:amd_run_asm> ${tdir} ${CMAKE_CURRENT_BINARY_DIR}/amd_exec
+             ${CMAKE_CURRENT_SOURCE_DIR} ${cfg})
+    set_tests_properties(amd_timing_${cfg} PROPERTIES LABELS "amd;timing" TIMEOUT 1800)
+  endforeach()
   add_custom_target(amd_exec_kernels ALL DEPENDS ${VS_AMD_EXEC_OBJS})
 endif()
 

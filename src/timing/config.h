@@ -12,7 +12,7 @@
 enum { VS_PT_NUM = 0, VS_PT_BOOL, VS_PT_ENUM };
 
 /* Enumerated values */
-enum { VS_SCHED_LRR = 0, VS_SCHED_GTO = 1 };
+enum { VS_SCHED_LRR = 0, VS_SCHED_GTO = 1, VS_SCHED_OLDEST = 2 };
 enum { VS_WP_WRITE_BACK = 0, VS_WP_WRITE_THROUGH = 1 };
 
 struct vs_timing_config {

@@ -1,13 +1,15 @@
 #include <inttypes.h>
 
 #include "timing/dispatch.h"
+#include "timing/tcommon.h"
 
 void vs_wgreq_of(const struct vs_timing_config *c, const vs_launch_ctx *lc, vs_wgreq *r)
 {
   r->warps = lc->shape.wg_warps;
-  r->vgprs = (uint64_t)r->warps * lc->l->vgprs;
-  r->sgprs = (uint64_t)r->warps * lc->l->sgprs;
+  r->vgprs = (uint64_t)r->warps * vs_divup(lc->l->vgprs, c->gpu_vgpr_granule) * c->gpu_vgpr_granule;
+  r->sgprs = (uint64_t)r->warps * vs_divup(lc->l->sgprs, c->gpu_sgpr_granule) * c->gpu_sgpr_granule;
   r->lds = c->disp_lds_request ? c->disp_lds_request : lc->lds_per_wg;
+  r->lds = vs_divup(r->lds, c->disp_lds_granule) * c->disp_lds_granule;
 }
 
 void vs_smres_full(const struct vs_timing_config *c, vs_smres *s)

@@ -250,7 +250,7 @@ static void deadlock_error(vs_gpu *g, uint64_t at)
 static uint64_t derived_watchdog(const struct vs_timing_config *c)
 {
   const uint64_t units[] = {c->ex_salu_latency, c->ex_valu_latency, c->ex_mul_latency,
-                            c->ex_fpu_latency,  c->ex_fma_latency,  c->ex_sfu_latency,
+                            c->ex_fpu_latency + c->ex_fpu_ii, c->ex_fma_latency, c->ex_sfu_latency,
                             c->ex_div_latency,  c->ex_csr_latency,  c->ex_simt_latency,
                             c->ex_tensor_latency + c->ex_tensor_ii};
   uint64_t unit = 0;
@@ -315,7 +315,12 @@ static void run(vs_gpu *g)
     }
     for (unsigned i = 0; i < g->nsm; i++) {
       vs_sm *s = &g->sm[i];
+      /* an SM without work-groups whose last cycle changed nothing and
+       * waits for nothing stays so until a placement: its cycle is skipped
+       * (it has no live warp, so no stall reasons either) */
+      if (s->dormant && !s->resident) continue;
       vs_sm_cycle(s, now);
+      s->dormant = !s->resident && !s->active && s->wake == VS_NEVER;
       if (g->failed) return;
       act |= s->active;
       prog |= s->progress;

@@ -45,6 +45,9 @@ typedef struct vs_twarp {
   uint64_t insns;
   vs_sb sb;
   vs_memops mo;
+  /* the latest completion of each counter's operations (the profile's
+   * in-order counters: a later operation completes no earlier) */
+  uint64_t cnt_last[VS_NCNT];
 } vs_twarp;
 
 typedef struct vs_twg {
@@ -88,6 +91,12 @@ typedef struct vs_sm {
   uint64_t *sbmem;
   vs_twg *wg;
   unsigned resident;          /* work-groups on it now */
+  uint8_t dormant;
+  uint64_t order_seq;         /* scheduler oldest: order[] is of gpu seq order_seq - 1 */
+  /* lsu_inflight (sm.c): memory instructions in flight, scanned at cycle
+   * infl_at - 1 (0: never), and the earliest completion among them */
+  uint64_t infl_at, infl_wake;
+  unsigned infl;            /* no work-group, last cycle idle: skipped until a placement */
   vs_fetch_unit fe;
   vs_units simd[VS_MAX_SIMD];  /* execution units of each SIMD (profile) */
   vs_units **units_of;         /* [warp slot]: the SIMD it issues to      */
@@ -95,7 +104,7 @@ typedef struct vs_sm {
   vs_lsu lsu;
   vs_dcache dc;
   vs_lds lds;
-  unsigned last[2];           /* last issuing warp per port */
+  unsigned last[VS_MAX_PORTS]; /* last issuing warp per port */
   uint64_t wake;              /* earliest time something may change */
   int active;                 /* something changed this cycle */
   int progress;               /* an instruction issued / memory moved */

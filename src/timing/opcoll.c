@@ -8,7 +8,7 @@ void vs_opcoll_init(vs_opcoll *o, unsigned banks, unsigned latency, vs_bank_fn b
   memset(o, 0, sizeof *o);
   o->bank = bank;
   o->nbanks = banks < 1 ? 1 : banks > VS_OPC_MAXBANKS ? VS_OPC_MAXBANKS : banks;
-  o->latency = latency ? latency : 1;
+  o->latency = latency;
 }
 
 #define MAX_READS 64 /* registers of one instruction checked for repeats */

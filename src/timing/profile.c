@@ -38,15 +38,84 @@ const vs_tprofile vs_tprofile_ventus = {
     /* port 0: SALU, BRANCH, CSR, VCFG, BARRIER, ENDPRG, PREFIX, ILLEGAL and
      * the control classes of other ISAs */
   },
+  .nports = 2,
   .nsimd = 1,
   .simd_of = NULL,
   .bank = NULL,
   .interlock = VS_IL_SCOREBOARD,
   .store_counter = VS_CNT_VS,
+  .inorder_counters = 0,
+  .simd_turns = 0,
 };
 
-/* In core.profile order ("ventus") */
-static const vs_tprofile *const profiles[] = {&vs_tprofile_ventus};
+/* A GCN5 compute unit (gfx900/gfx906; docs/amd-hardware.md sections 2-3):
+ * four SIMD16 units, a wave bound to one at launch (warp slot mod 4), each
+ * with its own vector units; the issue stage visits one SIMD per cycle in
+ * turn (GCN white paper: "selects a single SIMD to decode and issue each
+ * cycle, using round-robin arbitration") and issues from its waves up to
+ * one instruction per type, each from a different wave (core.issue_width 1,
+ * core.issue_per_warp 1): VALU, scalar (SALU and SMEM share one port,
+ * amd-hardware.md section 6 item 6), vector memory, LDS, branch/message;
+ * the internal instructions (s_waitcnt, s_barrier, s_endpgm) are handled
+ * in the instruction buffer: a port of their own, so they take no type's
+ * slot.  Interlock: wait counters (s_waitcnt, seed 000 4.4); stores count
+ * in VMcnt (no VScnt on gfx9), VMcnt decrements in issue order (loads and
+ * stores mixed), LGKMcnt may complete out of order (SMEM; LDS returns in
+ * order but goes through the in-order LSU anyway). */
+enum { GCN_P_VALU, GCN_P_SCALAR, GCN_P_VMEM, GCN_P_LDS, GCN_P_BRANCH, GCN_P_INTERNAL, GCN_NPORTS };
+
+static unsigned gcn_simd_of(unsigned slot, unsigned nsimd)
+{
+  return slot % nsimd;
+}
+
+const vs_tprofile vs_tprofile_gcn = {
+  .name = "gcn",
+  .unit_of_class = {
+    [VS_CLS_SALU] = VS_U_SALU,    [VS_CLS_BRANCH] = VS_U_SALU,
+    [VS_CLS_VALU] = VS_U_VALU,
+    [VS_CLS_SMUL] = VS_U_MUL,     [VS_CLS_VMUL] = VS_U_MUL,
+    [VS_CLS_SFPU] = VS_U_FPU,     [VS_CLS_VFPU] = VS_U_FPU,    [VS_CLS_VFMA] = VS_U_FPU,
+    [VS_CLS_SDIV] = VS_U_SFU,     [VS_CLS_VDIV] = VS_U_SFU,
+    [VS_CLS_SFDIV] = VS_U_SFU,    [VS_CLS_VSFU] = VS_U_SFU,
+    [VS_CLS_CSR] = VS_U_CSR,      [VS_CLS_VCFG] = VS_U_CSR,
+    [VS_CLS_SIMT] = VS_U_SIMT,
+    [VS_CLS_SLOAD] = VS_U_LSU,    [VS_CLS_SSTORE] = VS_U_LSU,  [VS_CLS_SAMO] = VS_U_LSU,
+    [VS_CLS_VLOAD] = VS_U_LSU,    [VS_CLS_VSTORE] = VS_U_LSU,  [VS_CLS_VAMO] = VS_U_LSU,
+    [VS_CLS_LDS] = VS_U_LSU,      [VS_CLS_SMEM] = VS_U_LSU,
+    [VS_CLS_TENSOR] = VS_U_TENSOR,
+    [VS_CLS_FENCE] = VS_U_CTRL,   [VS_CLS_BARRIER] = VS_U_CTRL, [VS_CLS_ENDPRG] = VS_U_CTRL,
+    [VS_CLS_PREFIX] = VS_U_CTRL,  [VS_CLS_ILLEGAL] = VS_U_CTRL, [VS_CLS_WAITCNT] = VS_U_CTRL,
+    [VS_CLS_EXPORT] = VS_U_CTRL,  [VS_CLS_MESSAGE] = VS_U_CTRL,
+  },
+  .port_of_class = {
+    [VS_CLS_VALU] = GCN_P_VALU,   [VS_CLS_VMUL] = GCN_P_VALU,  [VS_CLS_VFPU] = GCN_P_VALU,
+    [VS_CLS_VFMA] = GCN_P_VALU,   [VS_CLS_VSFU] = GCN_P_VALU,  [VS_CLS_VDIV] = GCN_P_VALU,
+    [VS_CLS_SIMT] = GCN_P_VALU,   [VS_CLS_TENSOR] = GCN_P_VALU, [VS_CLS_VCFG] = GCN_P_VALU,
+    [VS_CLS_SALU] = GCN_P_SCALAR, [VS_CLS_SMUL] = GCN_P_SCALAR, [VS_CLS_SDIV] = GCN_P_SCALAR,
+    [VS_CLS_SFPU] = GCN_P_SCALAR, [VS_CLS_SFDIV] = GCN_P_SCALAR, [VS_CLS_CSR] = GCN_P_SCALAR,
+    [VS_CLS_SMEM] = GCN_P_SCALAR, [VS_CLS_SLOAD] = GCN_P_SCALAR, [VS_CLS_SSTORE] = GCN_P_SCALAR,
+    [VS_CLS_SAMO] = GCN_P_SCALAR,
+    [VS_CLS_VLOAD] = GCN_P_VMEM,  [VS_CLS_VSTORE] = GCN_P_VMEM, [VS_CLS_VAMO] = GCN_P_VMEM,
+    [VS_CLS_FENCE] = GCN_P_VMEM,
+    [VS_CLS_LDS] = GCN_P_LDS,
+    [VS_CLS_BRANCH] = GCN_P_BRANCH, [VS_CLS_MESSAGE] = GCN_P_BRANCH, [VS_CLS_EXPORT] = GCN_P_BRANCH,
+    [VS_CLS_WAITCNT] = GCN_P_INTERNAL, [VS_CLS_BARRIER] = GCN_P_INTERNAL,
+    [VS_CLS_ENDPRG] = GCN_P_INTERNAL,  [VS_CLS_PREFIX] = GCN_P_INTERNAL,
+    [VS_CLS_ILLEGAL] = GCN_P_INTERNAL,
+  },
+  .nports = GCN_NPORTS,
+  .nsimd = 4,
+  .simd_of = gcn_simd_of,
+  .bank = NULL,
+  .interlock = VS_IL_WAITCNT,
+  .store_counter = VS_CNT_VM,
+  .inorder_counters = 1u << VS_CNT_VM,
+  .simd_turns = 1,
+};
+
+/* In core.profile order ("ventus", "gcn") */
+static const vs_tprofile *const profiles[] = {&vs_tprofile_ventus, &vs_tprofile_gcn};
 
 const vs_tprofile *vs_tprofile_get(unsigned i)
 {
@@ -62,8 +131,10 @@ int vs_tprofile_check(const vs_tprofile *p, vs_error *err)
     return vs_error_set(err, VS_E_CONFIG, "timing profile %s: unknown interlock %u", n, p->interlock);
   if (p->store_counter != VS_CNT_VS && p->store_counter != VS_CNT_VM)
     return vs_error_set(err, VS_E_CONFIG, "timing profile %s: stores count in VScnt or VMcnt", n);
+  if (p->nports < 1 || p->nports > VS_MAX_PORTS)
+    return vs_error_set(err, VS_E_CONFIG, "timing profile %s: %u issue ports (1..%u)", n, p->nports, VS_MAX_PORTS);
   for (int c = 0; c < VS_CLS_COUNT; c++) {
-    if (p->unit_of_class[c] >= VS_NUNITS || p->port_of_class[c] > 1)
+    if (p->unit_of_class[c] >= VS_NUNITS || p->port_of_class[c] >= p->nports)
       return vs_error_set(err, VS_E_CONFIG, "timing profile %s: class %s has unit %u, port %u", n,
                           vs_insn_class_name(c), p->unit_of_class[c], p->port_of_class[c]);
     if (vs_cls_is(c, VS_CP_MEM) != (p->unit_of_class[c] == VS_U_LSU))

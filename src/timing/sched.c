@@ -5,6 +5,17 @@ void vs_sched_order(int policy, unsigned n, unsigned last, const uint64_t *age, 
 {
   if (n == 0) return;
   if (last >= n) last = n - 1;
+  if (policy == VS_SCHED_OLDEST) { /* by age only (insertion sort), ties by index */
+    for (unsigned i = 0; i < n; i++) {
+      unsigned j = i;
+      while (j > 0 && (age[order[j - 1]] > age[i] || (age[order[j - 1]] == age[i] && order[j - 1] > i))) {
+        order[j] = order[j - 1];
+        j--;
+      }
+      order[j] = (uint8_t)i;
+    }
+    return;
+  }
   if (policy != VS_SCHED_GTO) {
     for (unsigned k = 0; k < n; k++) order[k] = (uint8_t)((last + 1 + k) % n);
     return;

@@ -235,6 +235,11 @@ static void lsu_cycle(vs_sm *s, uint64_t now)
   if (!e) return;
   vs_twarp *t = &s->tw[e->warp];
   uint64_t done = e->done;
+  int kind = e->memop >= 0 ? t->mo.kind[e->memop] : 0;
+  if (e->memop >= 0 && (s->g->prof->inorder_counters >> kind & 1u)) { /* returns in issue order */
+    done = vs_tmax(done, t->cnt_last[kind]);
+    t->cnt_last[kind] = done;
+  }
   if (e->ndst) {
     done += s->g->c->core_wb_latency;
     for (unsigned k = 0; k < e->ndst; k++) vs_sb_set_n(&t->sb, e->dst[k].sb, e->dst[k].n, done);
@@ -244,19 +249,32 @@ static void lsu_cycle(vs_sm *s, uint64_t now)
 }
 
 /* memory instructions in flight on the SM (all warps) */
-static unsigned lsu_inflight(const vs_sm *s, uint64_t now, uint64_t *wake)
+static unsigned lsu_inflight_scan(const vs_sm *s, uint64_t now, uint64_t *wake)
 {
   unsigned n = 0;
   for (unsigned i = 0; i < s->nw; i++) {
     const vs_memops *m = &s->tw[i].mo;
     if (s->tw[i].state == VS_TW_FREE) continue;
-    for (unsigned k = 0; k < m->cap; k++)
+    for (unsigned k = 0; k < m->hi; k++)
       if (m->done[k] > now) {
         n++;
         if (m->done[k] != VS_NEVER) vs_wake(wake, now, m->done[k]);
       }
   }
   return n;
+}
+
+/* The same, scanned once per cycle (issue_mem counts what issues after
+ * the scan); the earliest completion among them lowers the SM's wake-up */
+static unsigned lsu_inflight(vs_sm *s, uint64_t now)
+{
+  if (s->infl_at != now + 1) {
+    s->infl_wake = VS_NEVER;
+    s->infl = lsu_inflight_scan(s, now, &s->infl_wake);
+    s->infl_at = now + 1;
+  }
+  if (s->infl_wake != VS_NEVER) vs_wake(&s->wake, now, s->infl_wake);
+  return s->infl;
 }
 
 /* ---- issue ---- */
@@ -304,7 +322,7 @@ static int can_issue(vs_sm *s, unsigned i, const vs_ibent *e, uint64_t now)
       vs_wake(&s->wake, now, w);
       return VS_STALL_UNIT_BUSY;
     }
-    if (!vs_lsu_slot(&s->lsu) || lsu_inflight(s, now, &s->wake) >= c->lsu_entries)
+    if (!vs_lsu_slot(&s->lsu) || lsu_inflight(s, now) >= c->lsu_entries)
       return VS_STALL_UNIT_BUSY;
   } else if (ti->unit != VS_U_CTRL) {
     uint64_t w = VS_NEVER;
@@ -365,6 +383,7 @@ static void issue_mem(vs_sm *s, unsigned i, const vs_tinfo *ti, unsigned grp, ui
   e->memop = vs_memops_alloc(&t->mo, kind, now, &dummy);
   if (interlocked) vs_sb_reserve(&t->sb, ti, grp, VS_NEVER);
   vs_lsu_push(&s->lsu);
+  if (s->infl_at == now + 1) s->infl++; /* the scan of this cycle (lsu_inflight) */
 }
 
 static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
@@ -470,20 +489,43 @@ static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
 static void issue_stage(vs_sm *s, uint64_t now)
 {
   const struct vs_timing_config *c = s->g->c;
-  unsigned nports = c->core_split_issue ? 2 : 1, nw = s->nw;
+  const vs_tprofile *prof = s->g->prof;
+  unsigned nports = c->core_split_issue ? prof->nports : 1, nw = s->nw;
   unsigned per_warp = (unsigned)c->core_issue_per_warp;
-  int gto = c->core_scheduler == VS_SCHED_GTO;
+  int gto = c->core_scheduler != VS_SCHED_LRR; /* an ordered scheduler */
+  /* the SIMD whose turn it is (profile simd_turns), else none */
+  const vs_units *turn = prof->simd_turns ? &s->simd[now % prof->nsimd] : NULL;
   uint8_t issued_by[64];
   uint64_t ages[64];
   for (unsigned i = 0; i < nw; i++) {
     issued_by[i] = 0;
     ages[i] = s->tw[i].age;
     if (s->tw[i].state == VS_TW_ACTIVE) s->tw[i].reason = 0xff; /* not decided yet */
+    if (turn && s->tw[i].state == VS_TW_ACTIVE && s->units_of[i] != turn) {
+      /* not its SIMD's turn: it waits for the next one (one reason, and a
+       * wake-up at that turn if it could issue) */
+      int r = can_issue(s, i, vs_ibuf_front(&s->fw[i].ib), now);
+      if (r == VS_STALL_ISSUED) {
+        unsigned k = (unsigned)(s->units_of[i] - s->simd);
+        vs_wake(&s->wake, now, now + (k + prof->nsimd - now % prof->nsimd) % prof->nsimd);
+        r = VS_STALL_NOT_SELECTED;
+      }
+      s->tw[i].reason = (uint8_t)r;
+      issued_by[i] = (uint8_t)per_warp; /* skipped below */
+    }
   }
   int any = 0;
   for (unsigned p = 0; p < nports; p++) {
     unsigned cap = (unsigned)c->core_issue_width;
-    if (gto) vs_sched_order(VS_SCHED_GTO, nw, s->last[p], ages, s->order);
+    if (c->core_scheduler == VS_SCHED_OLDEST) {
+      /* the same for every port: sorted again only after a warp started */
+      if (s->order_seq != s->g->seq + 1) {
+        vs_sched_order(VS_SCHED_OLDEST, nw, 0, ages, s->order);
+        s->order_seq = s->g->seq + 1;
+      }
+    } else if (gto) {
+      vs_sched_order((int)c->core_scheduler, nw, s->last[p], ages, s->order);
+    }
     unsigned i = s->last[p] < nw ? s->last[p] : 0; /* lrr: start after the last one */
     for (unsigned n = 0; n < nw; n++) {
       if (gto) {
@@ -495,8 +537,8 @@ static void issue_stage(vs_sm *s, uint64_t now)
       if (t->state != VS_TW_ACTIVE) continue;
       while (issued_by[i] < per_warp) {
         vs_ibent *e = vs_ibuf_front(&s->fw[i].ib);
-        /* an entry for the other port is decided there */
-        if (e && nports == 2 && !!(e->flags & VS_TI_VPORT) != (p == 1)) break;
+        /* an entry for another port is decided there */
+        if (e && nports > 1 && vs_ti_port(e->flags) != p) break;
         int r = can_issue(s, i, e, now);
         if (r != VS_STALL_ISSUED) {
           if (!issued_by[i]) t->reason = (uint8_t)r;

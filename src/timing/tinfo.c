@@ -61,6 +61,7 @@ void vs_tinfo_make(const vs_isa *isa, const vs_tprofile *p, const vs_dinsn *d, v
   if (vs_cls_is(cls, VS_CP_SMEM)) f |= VS_TI_SMEM;
   if (vs_cls_is(cls, VS_CP_STORE)) f |= VS_TI_STORE;
   if (p->port_of_class[cls]) f |= VS_TI_VPORT;
+  f |= (unsigned)(p->port_of_class[cls] & VS_TI_PORT_MASK) << VS_TI_PORT_SHIFT;
   if (cls == VS_CLS_WAITCNT) f |= VS_TI_WAIT;
   if (cls == VS_CLS_FENCE) f |= VS_TI_FENCE;
   if (cls == VS_CLS_BARRIER) f |= VS_TI_BARRIER;

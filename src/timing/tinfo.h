@@ -15,7 +15,7 @@
 
 #define VS_TI_CTRL    1u  /* changes control flow: refetch after it issues       */
 #define VS_TI_MEM     2u  /* goes to the load/store unit                          */
-#define VS_TI_VPORT   4u  /* issues on the vector-pipe port (split issue)         */
+#define VS_TI_VPORT   4u  /* issues on a port other than 0 (split issue)          */
 #define VS_TI_FENCE   8u  /* waits for all of the warp's memory operations        */
 #define VS_TI_BARRIER 16u /* a barrier: waits for the counters its fence bits name */
 #define VS_TI_END     32u /* ends the warp                                        */
@@ -24,6 +24,10 @@
 #define VS_TI_WAIT    256u /* a wait-counter instruction: waits for wait[]         */
 #define VS_TI_ONE     512u /* every operand is one register (times the grouping) */
 #define VS_TI_GROUPED 1024u /* an operand is multiplied by the warp's grouping   */
+/* bits 11..13: the issue port (the profile's port_of_class) */
+#define VS_TI_PORT_SHIFT 11u
+#define VS_TI_PORT_MASK  7u
+static inline unsigned vs_ti_port(unsigned flags) { return flags >> VS_TI_PORT_SHIFT & VS_TI_PORT_MASK; }
 
 /* A register operand: count registers from index of a file */
 typedef struct vs_treg {

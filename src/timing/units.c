@@ -25,6 +25,7 @@ void vs_units_init(vs_units *u, const struct vs_timing_config *c, unsigned lanes
   u->lat_simt = (unsigned)c->ex_simt_latency;
   u->lat_tensor = (unsigned)c->ex_tensor_latency;
   u->ii_tensor = (unsigned)c->ex_tensor_ii;
+  u->ii_fpu = (unsigned)c->ex_fpu_ii;
 }
 
 uint64_t vs_units_exec(vs_units *u, int unit, int cls, unsigned active, unsigned width,
@@ -38,7 +39,7 @@ uint64_t vs_units_exec(vs_units *u, int unit, int cls, unsigned active, unsigned
   switch (cls) {
   case VS_CLS_VALU: lat = u->lat_valu; ii = 1; break;
   case VS_CLS_SMUL: case VS_CLS_VMUL: lat = u->lat_mul; ii = 1; break;
-  case VS_CLS_SFPU: case VS_CLS_VFPU: lat = u->lat_fpu; ii = 1; break;
+  case VS_CLS_SFPU: case VS_CLS_VFPU: lat = u->lat_fpu; ii = u->ii_fpu; break;
   case VS_CLS_VFMA: lat = u->lat_fma; ii = 1; break;
   case VS_CLS_SDIV: case VS_CLS_VDIV: case VS_CLS_SFDIV: case VS_CLS_VSFU: {
     /* iterative, not pipelined: each pass of sfu_lanes threads takes the

@@ -34,7 +34,7 @@ typedef struct vs_units {
   unsigned lanes;       /* vector lanes of the full-width units */
   unsigned sfu_lanes;
   unsigned lat_salu, lat_valu, lat_mul, lat_fpu, lat_fma, lat_sfu, lat_div, lat_csr, lat_simt;
-  unsigned lat_tensor, ii_tensor;
+  unsigned lat_tensor, ii_tensor, ii_fpu;
 } vs_units;
 
 /* lanes: vector lanes (threads per warp unless core.lanes says otherwise) */

@@ -4,6 +4,7 @@
 void vs_memops_init(vs_memops *m, unsigned cap)
 {
   m->cap = cap < 1 ? 1 : cap > VS_MEMOPS_MAX ? VS_MEMOPS_MAX : cap;
+  m->hi = 0;
   for (unsigned i = 0; i < VS_MEMOPS_MAX; i++) {
     m->done[i] = 0;
     m->kind[i] = 0;
@@ -13,14 +14,14 @@ void vs_memops_init(vs_memops *m, unsigned cap)
 unsigned vs_memops_inflight(const vs_memops *m, uint64_t now)
 {
   unsigned n = 0;
-  for (unsigned i = 0; i < m->cap; i++) n += m->done[i] > now;
+  for (unsigned i = 0; i < m->hi; i++) n += m->done[i] > now;
   return n;
 }
 
 unsigned vs_memops_count(const vs_memops *m, int kind, uint64_t now)
 {
   unsigned n = 0;
-  for (unsigned i = 0; i < m->cap; i++) n += m->done[i] > now && m->kind[i] == kind;
+  for (unsigned i = 0; i < m->hi; i++) n += m->done[i] > now && m->kind[i] == kind;
   return n;
 }
 
@@ -29,6 +30,7 @@ int vs_memops_alloc(vs_memops *m, int kind, uint64_t now, uint64_t *wake)
   uint64_t soonest = VS_NEVER;
   for (unsigned i = 0; i < m->cap; i++) {
     if (m->done[i] <= now) {
+      if (i >= m->hi) m->hi = i + 1;
       m->done[i] = VS_NEVER;
       m->kind[i] = (uint8_t)kind;
       return (int)i;
@@ -42,7 +44,7 @@ int vs_memops_alloc(vs_memops *m, int kind, uint64_t now, uint64_t *wake)
 int vs_memops_drained(const vs_memops *m, unsigned mask, uint64_t now, uint64_t *wake)
 {
   uint64_t last = 0;
-  for (unsigned i = 0; i < m->cap; i++)
+  for (unsigned i = 0; i < m->hi; i++)
     if (m->done[i] > now && (mask >> m->kind[i] & 1u) && m->done[i] > last) last = m->done[i];
   if (last == 0) return 1;
   if (last != VS_NEVER) vs_wake(wake, now, last);
@@ -53,7 +55,7 @@ int vs_memops_wait(const vs_memops *m, int kind, unsigned threshold, uint64_t no
 {
   unsigned n = 0;
   uint64_t soonest = VS_NEVER;
-  for (unsigned i = 0; i < m->cap; i++)
+  for (unsigned i = 0; i < m->hi; i++)
     if (m->done[i] > now && m->kind[i] == kind) {
       n++;
       if (m->done[i] < soonest) soonest = m->done[i];

@@ -25,6 +25,7 @@ typedef struct vs_memops {
   uint64_t done[VS_MEMOPS_MAX];   /* 0: slot free (done long ago)   */
   uint8_t kind[VS_MEMOPS_MAX];
   unsigned cap;
+  unsigned hi;                    /* slots >= hi were never used     */
 } vs_memops;
 
 void vs_memops_init(vs_memops *m, unsigned cap);

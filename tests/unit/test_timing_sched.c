@@ -37,11 +37,24 @@ static void test_gto(void **state)
   assert_memory_equal(o, want, 5);
 }
 
+/* oldest first (the GCN profile's arbiter): by age only, whoever issued
+ * last; ties by index */
+static void test_oldest(void **state)
+{
+  (void)state;
+  uint8_t o[5];
+  uint64_t age[5] = {7, 5, 7, 9, 1};
+  vs_sched_order(VS_SCHED_OLDEST, 5, 3, age, o);
+  uint8_t want[5] = {4, 1, 0, 2, 3};
+  assert_memory_equal(o, want, 5);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_lrr),
     cmocka_unit_test(test_gto),
+    cmocka_unit_test(test_oldest),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

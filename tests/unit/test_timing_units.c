@@ -71,7 +71,8 @@ static void test_ventus_profile(void **state)
   (void)state;
   const vs_tprofile *p = vs_tprofile_get(0);
   assert_ptr_equal(p, &vs_tprofile_ventus);
-  assert_null(vs_tprofile_get(1));
+  assert_ptr_equal(vs_tprofile_get(1), &vs_tprofile_gcn);
+  assert_null(vs_tprofile_get(2));
   assert_string_equal(p->name, "ventus");
   for (int c = 0; c < VS_CLS_COUNT; c++) {
     assert_int_equal(vs_cls_is(c, VS_CP_MEM), p->unit_of_class[c] == VS_U_LSU);
@@ -84,6 +85,9 @@ static void test_ventus_profile(void **state)
   assert_int_equal(p->port_of_class[VS_CLS_SIMT], 1);
   assert_int_equal(p->port_of_class[VS_CLS_SLOAD], 1);
   assert_int_equal(p->nsimd, 1);
+  assert_int_equal(p->nports, 2);
+  assert_int_equal(p->simd_turns, 0);
+  assert_int_equal(p->inorder_counters, 0);
   assert_int_equal(p->interlock, VS_IL_SCOREBOARD);
   assert_int_equal(p->store_counter, VS_CNT_VS);
   vs_error err = {0};
@@ -108,11 +112,76 @@ static void test_ventus_profile(void **state)
   assert_int_equal(vs_tprofile_check(&bad, &err), -1);
 }
 
+/* The GCN5 profile (docs/amd-hardware.md sections 2-3): 4 SIMDs, a wave
+ * on SIMD slot mod 4, one SIMD per cycle, one port per instruction type,
+ * wait counters with stores in VMcnt, VMcnt in order */
+static void test_gcn_profile(void **state)
+{
+  (void)state;
+  const vs_tprofile *p = &vs_tprofile_gcn;
+  vs_error err = {0};
+  assert_int_equal(vs_tprofile_check(p, &err), 0);
+  assert_string_equal(p->name, "gcn");
+  assert_int_equal(p->nsimd, 4);
+  for (unsigned s = 0; s < 12; s++) assert_int_equal(p->simd_of(s, 4), s % 4);
+  assert_int_equal(p->simd_turns, 1);
+  assert_int_equal(p->interlock, VS_IL_WAITCNT);
+  assert_int_equal(p->store_counter, VS_CNT_VM);
+  assert_int_equal(p->inorder_counters, 1u << VS_CNT_VM);
+  assert_int_equal(p->nports, 6);
+  /* VALU, scalar (SALU and SMEM together), VMEM, LDS, branch/message and
+   * the internal instructions each on a port of their own */
+  int ports[] = {p->port_of_class[VS_CLS_VALU], p->port_of_class[VS_CLS_SALU],
+                 p->port_of_class[VS_CLS_VLOAD], p->port_of_class[VS_CLS_LDS],
+                 p->port_of_class[VS_CLS_BRANCH], p->port_of_class[VS_CLS_WAITCNT]};
+  for (int i = 0; i < 6; i++)
+    for (int j = 0; j < i; j++) assert_int_not_equal(ports[i], ports[j]);
+  assert_int_equal(p->port_of_class[VS_CLS_SMEM], p->port_of_class[VS_CLS_SALU]);
+  assert_int_equal(p->port_of_class[VS_CLS_VSTORE], p->port_of_class[VS_CLS_VLOAD]);
+  assert_int_equal(p->port_of_class[VS_CLS_VFPU], p->port_of_class[VS_CLS_VALU]);
+  assert_int_equal(p->port_of_class[VS_CLS_VSFU], p->port_of_class[VS_CLS_VALU]);
+  assert_int_equal(p->port_of_class[VS_CLS_MESSAGE], p->port_of_class[VS_CLS_BRANCH]);
+  assert_int_equal(p->port_of_class[VS_CLS_BARRIER], p->port_of_class[VS_CLS_WAITCNT]);
+  assert_int_equal(p->port_of_class[VS_CLS_ENDPRG], p->port_of_class[VS_CLS_WAITCNT]);
+  /* a port beyond nports is rejected */
+  vs_tprofile bad = *p;
+  bad.port_of_class[VS_CLS_VALU] = 6;
+  assert_int_equal(vs_tprofile_check(&bad, &err), -1);
+  bad = *p;
+  bad.nports = VS_MAX_PORTS + 1;
+  assert_int_equal(vs_tprofile_check(&bad, &err), -1);
+  assert_non_null(strstr(err.msg, "issue ports"));
+}
+
+/* exec.fpu_ii: a wave64 on 16 lanes is 4 passes of fpu_ii cycles; the
+ * result comes fpu_latency after the last pass starts.  Vega 64's f64
+ * (1/16 rate: fpu_ii = fpu_latency = 16): 3 * 16 + 16 = 64 cycles, the
+ * unit busy 64 cycles (docs/amd-hardware.md section 4, "f64 FMA") */
+static void test_fpu_ii(void **state)
+{
+  (void)state;
+  struct vs_timing_config c;
+  vs_timing_config_defaults(&c);
+  c.ex_fpu_ii = 16;
+  c.ex_fpu_latency = 16;
+  vs_units u;
+  uint64_t s;
+  vs_units_init(&u, &c, 16);
+  assert_int_equal(ex(&u, VS_CLS_VFPU, 64, 64, 100, &s), 164);
+  assert_int_equal(s, 100);
+  assert_int_equal(u.u[VS_U_FPU].next_free, 164);
+  /* the next one waits for the unit */
+  assert_int_equal(ex(&u, VS_CLS_VFPU, 64, 64, 104, &s), 228);
+  assert_int_equal(s, 164);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_latencies),
     cmocka_unit_test(test_ventus_profile),
+    cmocka_unit_test(test_gcn_profile),
+    cmocka_unit_test(test_fpu_ii),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,75 @@
+#!/bin/bash
+# The AMD timing tests (docs/timing-model.md "The GCN profile"): every
+# kernel of tests/amd/timing and tests/amd/exec runs through the launch
+# helper with VENTSIM_MODE=timing and the configuration CONFIG (vega64 or
+# mi50).  run_asm checks each kernel's hand-derived memory results, so the
+# timing run leaves the memory the functional run leaves; each kernel runs
+# twice and the two stats JSON timing objects must be identical
+# (deterministic cycles); stats and a timeline must be written.  The cycle
+# counts of the loop kernels are checked against the hand derivations of
+# tests/amd/timing/README.md.
+# Usage: run_timing.sh RUN_ASM TIMING_HSACO_DIR EXEC_HSACO_DIR SRC_DIR CONFIG
+set -u
+RUN=$1 TDIR=$2 EDIR=$3 SRC=$4 CONFIG=$5
+PY=/usr/bin/python3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+cycles() { # stats.json -> the cycles of its only launch
+  "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["launches"][0]["timing"]["cycles"])' "$1"
+}
+timing_of() {
+  "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); print(json.dumps([l["timing"] for l in d["launches"]], sort_keys=True))' "$1"
+}
+run() { # name hsaco source run
+  VENTSIM_MODE=timing VENTSIM_CONFIG=$CONFIG VENTSIM_STATS=$tmp/$1.$4.json \
+    VENTSIM_TIMELINE=$tmp/$1.$4.tl.json "$RUN" "$2" "$3" > "$tmp/$1.$4.log" 2>&1
+}
+declare -A CYC
+for src in "$SRC"/amd/timing/*.s "$SRC"/amd/exec/*.s; do
+  name=$(basename "$src" .s)
+  case $src in */amd/timing/*) co=$TDIR/$name.hsaco ;; *) co=$EDIR/$name.hsaco ;; esac
+  if ! run "$name" "$co" "$src" 1; then
+    echo "FAIL: $name (timing, $CONFIG): $(cat "$tmp/$name.1.log")"; fail=1; continue
+  fi
+  grep -q '^// ERROR' "$src" && { echo "ok $name: error as expected"; continue; }
+  run "$name" "$co" "$src" 2 || { echo "FAIL: $name second run"; fail=1; continue; }
+  for f in "$tmp/$name.1.json" "$tmp/$name.1.tl.json"; do
+    [ -s "$f" ] || { echo "FAIL: $name: $f not written"; fail=1; }
+  done
+  if [ "$(timing_of "$tmp/$name.1.json")" != "$(timing_of "$tmp/$name.2.json")" ]; then
+    echo "FAIL: $name: two runs give different timing statistics"; fail=1
+  fi
+  case $src in */amd/timing/*) # skipping idle cycles changes nothing (docs/timing-model.md)
+    cfgf=$(cd "$SRC/.." && pwd)/share/ventsim/configs/$CONFIG.ini
+    { cat "$cfgf"; printf '\n[sim]\nskip_idle = 0\n'; } > "$tmp/noskip.ini"
+    VENTSIM_MODE=timing VENTSIM_CONFIG=$tmp/noskip.ini VENTSIM_STATS=$tmp/$name.3.json \
+      "$RUN" "$co" "$src" > "$tmp/$name.3.log" 2>&1 || { echo "FAIL: $name with sim.skip_idle = 0"; fail=1; }
+    if [ "$(timing_of "$tmp/$name.1.json")" != "$(timing_of "$tmp/$name.3.json")" ]; then
+      echo "FAIL: $name: sim.skip_idle = 0 gives different timing statistics"; fail=1
+    fi ;;
+  esac
+  CYC[$name]=$(cycles "$tmp/$name.1.json")
+  echo "ok $name: ${CYC[$name]} cycles, memory as derived, deterministic"
+done
+check() { # what got want
+  if [ "$2" = "$3" ]; then echo "ok $1 = $2"; else echo "FAIL: $1 = $2, derived $3"; fail=1; fi
+}
+if [ -n "${CYC[valu16_m5]:-}" ] && [ -n "${CYC[valu16_m1]:-}" ] && [ -n "${CYC[valu32_m5]:-}" ] &&
+   [ -n "${CYC[valu32_m1]:-}" ] && [ -n "${CYC[wait_m5]:-}" ] && [ -n "${CYC[wait_m1]:-}" ]; then
+  d16=$(( CYC[valu16_m5] - CYC[valu16_m1] ))
+  d32=$(( CYC[valu32_m5] - CYC[valu32_m1] ))
+  dw=$(( CYC[wait_m5] - CYC[wait_m1] ))
+  # README.md: a warm iteration of K VALU + s_sub + s_cmp + s_cbranch is
+  # 4 (K + 2) cycles of issue turns + 16 for the taken branch = 4K + 24
+  check "4 warm iterations, K=16" "$d16" $(( 4 * (4 * 16 + 24) ))
+  check "4 warm iterations, K=32" "$d32" $(( 4 * (4 * 32 + 24) ))
+  check "64 more VALU instructions" $(( d32 - d16 )) $(( 4 * 16 * 4 ))
+  # README.md: load at T, L1 hit returns at T + 20 + 100, s_waitcnt issues
+  # then; 1 + 4 VALU + s_sub + s_cmp + s_cbranch follow at 4-cycle turns,
+  # the taken branch adds 16: 120 + 4 * 8 + 16 = 168 per warm iteration
+  check "4 warm iterations with an L1-hit load and s_waitcnt" "$dw" $(( 4 * 168 ))
+else
+  echo "FAIL: a loop kernel did not run"; fail=1
+fi
+exit $fail
