@@ -32,6 +32,11 @@ printf 'scale_rev_0.amdlaunch\nscale_rev_1.amdlaunch\n' | cmp - "$T/capi/launche
   "$T/capi/scale_rev_0.amdlaunch" "$T/capi/scale_rev_1.amdlaunch"
 "$PY" "$D/compare_dump.py" "$T/capi/scale_rev_1.amdlaunch" 1 "$T/out.bin" "$T/d2"
 "$PY" -c 'import json,sys; s=json.load(open(sys.argv[1])); assert s["format"]=="ventsim-stats" and s["totals"]["warp_instructions"]>0, s["totals"]' "$T/s.json"
+# on the GCN timing model (vega64): the same memory as the host read, and cycles
+"$VENTSIM" run -q --timing --config vega64 --stats "$T/st.json" --dump "$T/dt" "$T/capi/scale_rev_1.amdlaunch"
+"$PY" "$D/compare_dump.py" "$T/capi/scale_rev_1.amdlaunch" 1 "$T/out.bin" "$T/dt"
+"$PY" -c 'import json,sys; s=json.load(open(sys.argv[1])); assert s["launches"][0]["timing"]["cycles"] > 0' "$T/st.json" ||
+  fail "timing replay: no cycles"
 # the dump holds the program's buffers only (2), not the code, kernarg or printf buffers
 [ "$(grep -c '^# buffer' "$T/d1")" = 2 ] || { grep '^#' "$T/d1"; fail "dumped buffers"; }
 "$VENTSIM" run -q --trace "$T/trace.txt" "$T/capi/scale_rev_0.amdlaunch"
