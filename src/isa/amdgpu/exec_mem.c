@@ -19,8 +19,9 @@
 
 #define OP(k) (&amd_i(d)->f.op[k])
 
-/* ---- one lane's access at a resolved device address ---- */
-static int access(vs_warp *w, vs_addr a, void *buf, unsigned size, int store, unsigned lane, int space)
+/* ---- one lane's access at a resolved device address (inlined: it is the
+ * inner loop of every memory row) ---- */
+static inline __attribute__((always_inline)) int access(vs_warp *w, vs_addr a, void *buf, unsigned size, int store, unsigned lane, int space)
 {
   int mf = store ? vs_mem_store(w->mem, a, buf, size) : vs_mem_load(w->mem, a, buf, size);
   if (mf) return vs_warp_memfault(w, mf, a, size, store);
@@ -98,7 +99,10 @@ static inline uint32_t d16_merge(uint32_t old, uint32_t v, int d16)
 /* seg: the FLAT, GLOBAL or SCRATCH form (vaddr, saddr, offset differ) */
 enum { SEG_FLAT, SEG_GLOBAL, SEG_SCRATCH };
 
-static int flat_xfer_d16(vs_warp *w, const vs_dinsn *d, unsigned dwords, ext_kind k, int store, int seg, int d16)
+/* inlined into each row, so that the constant size, kind, segment and d16
+ * arguments specialise its per-lane loop */
+static inline __attribute__((always_inline)) int flat_xfer_d16(vs_warp *w, const vs_dinsn *d, unsigned dwords,
+                                                               ext_kind k, int store, int seg, int d16)
 {
   const amd_insn *I = amd_i(d);
   const amd_operand *data = store ? OP(1) : OP(0), *va = store ? OP(0) : OP(1);
