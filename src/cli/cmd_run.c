@@ -374,7 +374,10 @@ static int check_args(run_state *r)
   if (!a->isa_name && vs_amdlaunch_is_dir(a->files[0])) { /* the device of the first AMD launch */
     vs_amdlaunch al;
     if (vs_amdlaunch_load(a->files[0], &al, &err) == 0) {
-      snprintf(a->isa_buf, sizeof a->isa_buf, "%s", al.target);
+      /* the processor's device: gfx1100 runs its wave32 and wave64 ("gfx1100w64") launches */
+      size_t n = strlen(al.target);
+      if (n > 3 && !strcmp(al.target + n - 3, "w64")) n -= 3;
+      snprintf(a->isa_buf, sizeof a->isa_buf, "%.*s", (int)n, al.target);
       a->isa_name = a->isa_buf;
       vs_amdlaunch_free(&al);
     } else {

@@ -31,6 +31,7 @@ typedef struct vs_wg {
 } vs_wg;
 
 struct vs_launch_ctx;      /* core/launch.h */
+struct vs_launch;          /* ventsim/sim.h */
 struct vs_check_sink;      /* core/check.h */
 
 /* Memory kinds a barrier's fence waits for */
@@ -53,6 +54,10 @@ typedef struct vs_regfile {
   uint16_t count;          /* registers                                  */
   uint16_t width;          /* bits per register (per lane: vector files) */
   uint8_t kind;            /* VS_RF_SCALAR or VS_RF_VECTOR               */
+  uint8_t lanes;           /* vector files: lanes per register row whatever
+                              the launch's wave size (AMD: 64, so wave32
+                              and wave64 share the row layout); 0: the
+                              wave size                                  */
 } vs_regfile;
 
 static inline unsigned vs_regfile_words(const vs_regfile *f)
@@ -106,6 +111,11 @@ typedef struct vs_isa {
    * word that is not an instruction (or one cut short, nw too small)
    * gets an exec that raises the kernel error. */
   void (*decode)(vs_dinsn *d, const uint32_t *w, unsigned nw, vs_addr pc);
+  /* An ISA whose decoding depends on the launch (gfx1100: lane masks are
+   * one SGPR in wave32, two in wave64) returns the ISA that decodes for
+   * launch l: one with this ISA's hooks but decode.  May be NULL (one
+   * decoding).  The device's decoded code is dropped when it changes. */
+  const struct vs_isa *(*decoder_for)(const struct vs_launch *l);
   /* ---- launches (core/launch.h) ----
    * launch_begin checks the launch's ABI block (vs_launch.abi), maps the
    * memory the launch needs (vs_launch_map: unmapped again when it ends),

@@ -89,6 +89,8 @@ int vs_launch_begin(vs_launch_ctx *c, struct vs_device *dev, const vs_launch *l,
   c->nslots = nslots < 1 ? 1 : nslots;
   c->lds_per_wg = l->lds_bytes;
   c->lds_what = "the launch's local memory";
+  /* the code of this launch decoded for it (gfx1100: its wave size) */
+  vs_mem_set_decoder(&dev->mem, (void *)(c->isa->decoder_for ? c->isa->decoder_for(l) : c->isa));
   if (c->isa->launch_begin && c->isa->launch_begin(c, err)) {
     vs_launch_end(c);
     return -1;

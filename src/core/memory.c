@@ -206,6 +206,34 @@ static void retire_dpage(vs_mem *m, vs_page *p)
   } while (!atomic_compare_exchange_weak(&m->retired, &head, d));
 }
 
+static void retire_table(vs_mem *m, vs_page_table *t)
+{
+  for (uint32_t w = 0; w < sizeof t->groups / sizeof t->groups[0]; w++) {
+    uint64_t bits = atomic_load_explicit(&t->groups[w], memory_order_relaxed);
+    while (bits) {
+      uint32_t g = w * 64 + (uint32_t)__builtin_ctzll(bits);
+      bits &= bits - 1;
+      for (uint32_t i = g * VS_PAGE_GROUP; i < (g + 1) * VS_PAGE_GROUP; i++) {
+        vs_page *p = atomic_load_explicit(&t->page[i], memory_order_relaxed);
+        if (p) retire_dpage(m, p);
+      }
+    }
+  }
+}
+
+void vs_mem_set_decoder(vs_mem *m, void *ctx)
+{
+  if (m->decode_ctx == ctx) return;
+  if (m->lo) retire_table(m, m->lo);
+  vs_table_slot *hi = atomic_load_explicit(&m->hi, memory_order_relaxed);
+  if (hi)
+    for (uint32_t c = 1; c < VS_NCHUNKS; c++) {
+      vs_page_table *t = atomic_load_explicit(&hi[c], memory_order_relaxed);
+      if (t) retire_table(m, t);
+    }
+  m->decode_ctx = ctx;
+}
+
 int vs_mem_unmap(vs_mem *m, vs_addr base, vs_error *err)
 {
   size_t i = first_region_ending_after(m, base);

@@ -125,6 +125,10 @@ vs_page *vs_mem_page_rmw(vs_mem *m, vs_addr addr, int *fault);
 /* Decoded page for pc's page (decoding it on first use).  NULL if the page
  * is not mapped. */
 vs_dpage *vs_mem_dpage(vs_mem *m, vs_addr pc);
+/* Makes ctx the decoder of the memory's code (vs_mem.decode_ctx): when it
+ * changes, every page decoded so far is dropped (retired like pages whose
+ * code was written).  Call when no host thread executes. */
+void vs_mem_set_decoder(vs_mem *m, void *ctx);
 /* Frees decode pages invalidated by code writes (call when no host thread
  * executes). */
 void vs_mem_reclaim(vs_mem *m);

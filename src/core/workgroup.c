@@ -23,7 +23,8 @@ static size_t regfile_words(const vs_isa *isa, unsigned f, unsigned lanes)
 {
   const vs_regfile *rf = &isa->regfiles[f];
   size_t n = (size_t)rf->count * vs_regfile_words(rf);
-  return rf->kind == VS_RF_VECTOR ? n * lanes : n;
+  if (rf->kind != VS_RF_VECTOR) return n;
+  return n * (rf->lanes > lanes ? rf->lanes : lanes);
 }
 
 int vs_warps_alloc(const vs_launch_ctx *c, vs_warp ***out, vs_error *err)

@@ -19,6 +19,18 @@
 
 #define MAX_PATH 4096
 
+/* The targets a launch may name (ventsim/amdgpu.h's names; this layer does
+ * not link the front end) */
+static amd_target target_of(const char *name)
+{
+  static const struct { const char *name; amd_target t; } known[] = {
+    {"gfx900", AMD_GFX900}, {"gfx906", AMD_GFX906}, {"gfx1100", AMD_GFX1100}, {"gfx1100w64", AMD_GFX1100_W64},
+  };
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+    if (!strcmp(name, known[i].name)) return known[i].t;
+  return AMD_TARGET_NONE;
+}
+
 static void sha256(const uint8_t *p, size_t n, uint8_t out[32])
 {
   struct sha256_ctx c;
@@ -295,9 +307,9 @@ static int parse(const char *dir, cJSON *j, vs_amdlaunch *l, jctx *c)
     return vs_error_set(err, VS_E_FORMAT, "%s: version %" PRIu64 " (this ventsim reads version %d)", c->file, ver,
                         VS_AMDLAUNCH_VERSION);
   if (!(v = need(c, j, "target", cJSON_String))) return -1;
-  if (strcmp(v->valuestring, "gfx900") && strcmp(v->valuestring, "gfx906"))
-    return vs_error_set(err, VS_E_FORMAT, "%s: target '%s': ventsim replays gfx900 and gfx906 launches", c->file,
-                        v->valuestring);
+  if (target_of(v->valuestring) == AMD_TARGET_NONE)
+    return vs_error_set(err, VS_E_FORMAT, "%s: target '%s': ventsim replays gfx900, gfx906, gfx1100 and "
+                        "gfx1100w64 launches", c->file, v->valuestring);
   snprintf(l->target, sizeof l->target, "%s", v->valuestring);
   cJSON *co = need(c, j, "code_object", cJSON_Object);
   if (!co) return -1;
@@ -437,7 +449,7 @@ int vs_amdlaunch_make(vs_device *dev, const vs_amdlaunch *l, vs_amd_abi *abi, vs
 {
   memset(abi, 0, sizeof *abi);
   abi->magic = VS_AMD_ABI_MAGIC;
-  abi->target = !strcmp(l->target, "gfx906") ? AMD_GFX906 : AMD_GFX900;
+  abi->target = target_of(l->target);
   if (vs_device_read(dev, l->kd_addr, abi->kd, sizeof abi->kd, err))
     return vs_error_prefix(err, "the kernel descriptor at 0x%" PRIx64, l->kd_addr);
   abi->kd_addr = l->kd_addr;

@@ -38,8 +38,8 @@ int rt_amd_program_load(vs_program *p, vt_device_h dev, const void *elf, size_t 
   p->amd = a;
   if (vs_codeobj_read(elf, len, p->name, &a->co, &err)) return rt_fail(fn, "%s", err.msg);
   a->target = amd_target_from_eflags(a->co->e_flags);
-  if (a->target != AMD_GFX900 && a->target != AMD_GFX906)
-    return rt_fail(fn, "%s: code objects for %s are not executed by ventsim yet (gfx900, gfx906)", p->name,
+  if (a->target != AMD_GFX900 && a->target != AMD_GFX906 && a->target != AMD_GFX1100)
+    return rt_fail(fn, "%s: code objects for %s are not executed by ventsim (gfx900, gfx906, gfx1100)", p->name,
                    a->co->processor ? a->co->processor : "this processor");
   const char *isa = amd_target_name(a->target);
   if (!dev) {
@@ -177,7 +177,7 @@ static int save_launch(vs_kernel *k, const char *dir, unsigned work_dim, const u
   memset(&al, 0, sizeof al);
   vs_amdl_arg args[VS_KERNEL_MAX_ARGS];
   al.kernel = k->name;
-  snprintf(al.target, sizeof al.target, "%s", amd_target_name(a->target));
+  snprintf(al.target, sizeof al.target, "%s", amd_target_name((amd_target)abi->target));
   al.co_name = p->name;
   al.code = p->image;
   al.code_len = p->len;
@@ -217,7 +217,7 @@ static int save_launch(vs_kernel *k, const char *dir, unsigned work_dim, const u
   al.private_bytes = ck->private_segment_fixed_size;
   al.vgprs = ck->vgpr_count;
   al.sgprs = ck->sgpr_count;
-  al.wave_size = 64;
+  al.wave_size = amd_target_is_wave64((amd_target)abi->target) ? 64 : 32;
   al.printf_addr = a->printf_addr;
   al.printf_size = a->printf_addr ? a->printf_size : 0;
   const vs_addr roles[3] = {a->base, ka_addr, a->printf_addr};
@@ -347,8 +347,11 @@ int rt_amd_launch(vs_kernel *k, unsigned work_dim, const size_t *global, const s
     vs_amd_abi abi;
     memset(&abi, 0, sizeof abi);
     abi.magic = VS_AMD_ABI_MAGIC;
-    abi.target = a->target;
     if (vt_copy_from_dev(p->dev, a->base + ck->kd_addr, abi.kd, 64, 0, 0)) rc = -1;
+    /* gfx1100: the kernel descriptor's ENABLE_WAVEFRONT_SIZE32 says the wave size */
+    vs_co_kd kd;
+    vs_codeobj_decode_kd(abi.kd, &kd);
+    abi.target = amd_target_with_wave64(a->target, !kd.wavefront_size32);
     abi.kd_addr = a->base + ck->kd_addr;
     abi.kernarg_addr = ka_addr;
     abi.packet_addr = pkt;
@@ -366,7 +369,7 @@ int rt_amd_launch(vs_kernel *k, unsigned work_dim, const size_t *global, const s
       L.local[i] = (uint32_t)l[i];
       L.offset[i] = off[i];
     }
-    L.wave_size = 64;
+    L.wave_size = amd_target_is_wave64((amd_target)abi.target) ? 64 : 32;
     L.lds_bytes = lds + dyn;
     L.private_bytes = ck->private_segment_fixed_size;
     L.vgprs = ck->vgpr_count;

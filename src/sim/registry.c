@@ -17,7 +17,7 @@ static const vs_isa_entry ventus = {
 #ifndef EM_AMDGPU
 #define EM_AMDGPU 224
 #endif
-/* AMD GCN5: HSA code objects (EM_AMDGPU; the processor is in e_flags, so
+/* AMD GCN5 and RDNA3: HSA code objects (EM_AMDGPU; the processor is in e_flags, so
  * vs_isa_for_elf finds gfx900 and the runtime picks by e_flags) */
 static const vs_isa_entry gfx900 = {
   "gfx900", "AMD GCN5 Vega 10 (gfx900, wave64)", &vs_isa_gfx900, NULL, NULL, EM_AMDGPU,
@@ -25,10 +25,13 @@ static const vs_isa_entry gfx900 = {
 static const vs_isa_entry gfx906 = {
   "gfx906", "AMD GCN5 Vega 20 (gfx906, wave64)", &vs_isa_gfx906, NULL, NULL, EM_AMDGPU,
 };
+static const vs_isa_entry gfx1100 = {
+  "gfx1100", "AMD RDNA3 Navi 31 (gfx1100, wave32 and wave64)", &vs_isa_gfx1100, NULL, NULL, EM_AMDGPU,
+};
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static const vs_isa_entry *table[VS_MAX_ISAS] = {&ventus, &gfx900, &gfx906};
-static size_t ntable = 3;
+static const vs_isa_entry *table[VS_MAX_ISAS] = {&ventus, &gfx900, &gfx906, &gfx1100};
+static size_t ntable = 4;
 
 int vs_isa_register(const vs_isa_entry *e, vs_error *err)
 {

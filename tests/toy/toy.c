@@ -18,8 +18,8 @@
 
 enum { RF_S = 0, RF_V = 1 };
 static const vs_regfile regfiles[] = {
-  {"s", 4, 64, VS_RF_SCALAR},
-  {"v", 16, 32, VS_RF_VECTOR},
+  {"s", 4, 64, VS_RF_SCALAR, 0},
+  {"v", 16, 32, VS_RF_VECTOR, 0},
 };
 
 /* scalar register r: two words, low first */

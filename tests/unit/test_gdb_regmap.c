@@ -127,9 +127,9 @@ static void ventus_read_write(void **state)
 
 /* ---- the default view of an ISA without a layout ---- */
 static const vs_regfile demo_files[] = {
-  {"v", 2, 64, VS_RF_VECTOR},  /* 2 registers of 64-bit lanes: rows 0,1 = v0 (low, high) */
-  {"s", 3, 64, VS_RF_SCALAR},  /* s0..s2, two words each, low first */
-  {"m", 1, 1, VS_RF_SCALAR},   /* a one-bit register, stored as a word */
+  {"v", 2, 64, VS_RF_VECTOR, 0},/* 2 registers of 64-bit lanes: rows 0,1 = v0 (low, high) */
+  {"s", 3, 64, VS_RF_SCALAR, 0},/* s0..s2, two words each, low first */
+  {"m", 1, 1, VS_RF_SCALAR, 0}, /* a one-bit register, stored as a word */
 };
 static const vs_isa demo_isa = {.name = "demo", .pc_mask = 0, .regfiles = demo_files, .nregfiles = 3};
 

@@ -2,8 +2,9 @@
  * a launch's ABI block (ventsim/amd_launch.h) against its kernel
  * descriptor, maps the work-groups' LDS windows and scratch for the launch
  * and writes every wave's initial state: user SGPRs in their fixed order,
- * system SGPRs from s[USER_SGPR_COUNT], work-item ids in v0..v2, EXEC and
- * MODE.  The host has written the kernarg segment and the dispatch packet. */
+ * system SGPRs from s[USER_SGPR_COUNT], work-item ids in v0..v2 (gfx11:
+ * packed in v0), EXEC and MODE, and on gfx11 the architected FLAT_SCRATCH.
+ * The host has written the kernarg segment and the dispatch packet. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,13 +23,19 @@ int amd_launch_begin(vs_launch_ctx *c, vs_error *err)
   if (!abi || l->abi_size != sizeof *abi || abi->magic != VS_AMD_ABI_MAGIC)
     return vs_error_set(err, VS_E_USAGE, "kernel '%s': an AMD launch needs a vs_amd_abi block "
                         "(ventsim/amd_launch.h)", kn);
-  if (abi->target != AMD_GFX900 && abi->target != AMD_GFX906)
-    return vs_error_set(err, VS_E_USAGE, "kernel '%s': target %s is not executed by ventsim (gfx900, gfx906)", kn,
-                        amd_target_name((amd_target)abi->target));
-  if (l->wave_size != 64)
-    return vs_error_set(err, VS_E_USAGE, "kernel '%s': wave size %u (gfx9 runs wave64 only)", kn, l->wave_size);
+  amd_target t = (amd_target)abi->target;
+  if (t != AMD_GFX900 && t != AMD_GFX906 && t != AMD_GFX1100 && t != AMD_GFX1100_W64)
+    return vs_error_set(err, VS_E_USAGE, "kernel '%s': target %s is not executed by ventsim (gfx900, gfx906, "
+                        "gfx1100)", kn, amd_target_name(t));
   vs_co_kd kd;
   vs_codeobj_decode_kd(abi->kd, &kd);
+  unsigned wave = amd_family(t) == 11 && kd.wavefront_size32 ? 32u : 64u;
+  if (amd_family(t) == 11 && (t == AMD_GFX1100_W64) != (wave == 64))
+    return vs_error_set(err, VS_E_USAGE, "kernel '%s': the ABI block says %s but the kernel descriptor asks for "
+                        "wave%u", kn, amd_target_name(t), wave);
+  if (l->wave_size != wave)
+    return vs_error_set(err, VS_E_USAGE, "kernel '%s': wave size %u, but the kernel runs in wave%u", kn,
+                        l->wave_size, wave);
   if (abi->kd_addr + (uint64_t)kd.kernel_code_entry_byte_offset != l->entry)
     return vs_error_set(err, VS_E_USAGE, "kernel '%s': entry 0x%" PRIx64 " is not the kernel descriptor's "
                         "(0x%" PRIx64 " + 0x%" PRIx64 ")", kn, l->entry, abi->kd_addr,
@@ -36,7 +43,7 @@ int amd_launch_begin(vs_launch_ctx *c, vs_error *err)
   if (kd.enable_trap_handler)
     return vs_error_set(err, VS_E_USAGE, "kernel '%s': the kernel descriptor enables a trap handler "
                         "(COMPUTE_PGM_RSRC2 bit 6); ventsim has none", kn);
-  if (kd.wavefront_size32)
+  if (kd.wavefront_size32 && amd_family(t) != 11)
     return vs_error_set(err, VS_E_USAGE, "kernel '%s': the kernel descriptor asks for wave32 (gfx9 is wave64)", kn);
   if (kd.user_sgpr_count > 16)
     return vs_error_set(err, VS_E_USAGE, "kernel '%s': USER_SGPR_COUNT %u is more than 16", kn, kd.user_sgpr_count);
@@ -64,7 +71,7 @@ int amd_launch_begin(vs_launch_ctx *c, vs_error *err)
   ls->abi = *abi;
   ls->lds_bytes = (uint32_t)lds;
   ls->priv_lane = (uint32_t)round_up(kd.private_segment_fixed_size, 4);
-  ls->wave_scratch = (uint64_t)ls->priv_lane * 64u;
+  ls->wave_scratch = (uint64_t)ls->priv_lane * 64u; /* dword-interleaved rows of 64 lanes (wave32 too) */
   ls->slot_scratch = round_up(ls->wave_scratch * c->shape.wg_warps, 4096);
   ls->mode = kd.float_round_mode_32 | kd.float_round_mode_16_64 << 2 | kd.float_denorm_mode_32 << 4 |
              kd.float_denorm_mode_16_64 << 6 | (unsigned)kd.dx10_clamp << 8 | (unsigned)kd.ieee_mode << 9 |
@@ -104,7 +111,8 @@ long amd_private_owner(const vs_launch_ctx *c, const vs_wg *wg, vs_addr addr)
   if (!ls || !ls->wave_scratch || addr < wg->private_base || addr - wg->private_base >= ls->slot_scratch) return -1;
   uint64_t off = addr - wg->private_base;
   uint64_t wave = off / ls->wave_scratch, lane = (off % ls->wave_scratch) / 4 % 64;
-  uint64_t item = wave * 64 + lane;
+  if (lane >= c->l->wave_size) return -1;
+  uint64_t item = wave * c->l->wave_size + lane;
   return item < wg->items ? (long)item : -1;
 }
 
@@ -129,10 +137,12 @@ void amd_warp_start(const vs_launch_ctx *c, vs_warp *w)
   a->prio = 0;
   a->halted = 0;
   a->ls = ls;
+  a->gfx11 = amd_family((amd_target)abi->target) == 11;
   a->lanes_for = ~w->active; /* lane_on[] is stale */
   memset(&a->chk, 0, sizeof a->chk);
   a->wave_offset = (uint32_t)(w->wid * ls->wave_scratch);
   vs_addr slot_scratch = amd_slot_scratch(w);
+  a->scratch_base = a->gfx11 ? slot_scratch + a->wave_offset : 0; /* architected flat scratch */
   uint32_t *S = amd_S(w);
   unsigned i = 0;
   /* user SGPRs, dense from s0 in the fixed order (spec 2.2) */
@@ -157,19 +167,26 @@ void amd_warp_start(const vs_launch_ctx *c, vs_warp *w)
   if (kd.enable_wg_id[2]) S[i++] = wg->gz;
   if (kd.enable_wg_info) /* first_wave[31], ordered_append_term 0, waves in the group [5:0] */
     S[i++] = (w->wid == 0 ? 1u << 31 : 0u) | (wg->nwarps & 0x3fu);
-  if (kd.enable_private_segment) S[i++] = a->wave_offset;
+  if (kd.enable_private_segment && !a->gfx11) S[i++] = a->wave_offset; /* gfx11: FLAT_SCRATCH instead */
   /* EXEC: the lanes with work-items */
   S[AMD_S_EXEC] = (uint32_t)w->active;
   S[AMD_S_EXEC + 1] = (uint32_t)(w->active >> 32);
-  /* work-item ids: v0 = x, v1 = y, v2 = z (gfx9), numbered in the
-   * work-group's own size (a partial group is smaller) */
+  /* work-item ids numbered in the work-group's own size (a partial group
+   * is smaller): v0 = x, v1 = y, v2 = z on gfx9; packed in v0 on gfx11,
+   * x[9:0] y[19:10] z[29:20] (a dimension not enabled reads 0) */
   uint32_t *vx = amd_vrow(w, 0), *vy = amd_vrow(w, 1), *vz = amd_vrow(w, 2);
   uint32_t sx = wg->size[0], sy = wg->size[1];
-  for (unsigned l = 0; l < 64; l++) {
-    uint32_t item = w->wid * 64u + l;
+  for (unsigned l = 0; l < w->nlanes; l++) {
+    uint32_t item = w->wid * w->nlanes + l;
     if (item >= wg->items) break;
-    vx[l] = item % sx;
-    if (kd.enable_vgpr_workitem_id >= 1) vy[l] = item / sx % sy;
-    if (kd.enable_vgpr_workitem_id >= 2) vz[l] = item / (sx * sy);
+    uint32_t x = item % sx, y = kd.enable_vgpr_workitem_id >= 1 ? item / sx % sy : 0;
+    uint32_t z = kd.enable_vgpr_workitem_id >= 2 ? item / (sx * sy) : 0;
+    if (a->gfx11) {
+      vx[l] = x | y << 10 | z << 20;
+    } else {
+      vx[l] = x;
+      if (kd.enable_vgpr_workitem_id >= 1) vy[l] = y;
+      if (kd.enable_vgpr_workitem_id >= 2) vz[l] = z;
+    }
   }
 }

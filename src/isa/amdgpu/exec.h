@@ -50,6 +50,8 @@ typedef struct amd_warp {
   uint32_t prio;           /* s_setprio                                       */
   uint32_t halted;         /* s_sethalt                                       */
   uint32_t wave_offset;    /* scratch: this wave's offset in its slot's region */
+  uint32_t gfx11;          /* an RDNA3 wave (wave32 or wave64)                */
+  uint64_t scratch_base;   /* gfx11: the architected FLAT_SCRATCH of the wave */
   const struct amd_launch *ls;
   vs_mask lanes_for;       /* exec value lane_on[] was built for              */
   uint32_t lane_on[64];    /* ~0 for a lane in EXEC, else 0 (branch-free blends) */
@@ -67,6 +69,17 @@ static inline const amd_insn *amd_i(const vs_dinsn *d) { return (const amd_insn 
   int amdx_##ID(vs_warp *w, const vs_dinsn *d)
 typedef int (*amd_exec_fn)(vs_warp *w, const vs_dinsn *d);
 
+/* gfx11 (RDNA3): rows run the semantics of the gfx9 row with the same ID
+ * when both ISAs have it.  AMDX11(ID) defines semantics of gfx11's own for
+ * gfx11.def row ID (also where the gfx9 row of that name differs), and
+ * AMD11_AS(ID, GFX9_ID); gives gfx11's row ID the semantics of gfx9's
+ * GFX9_ID (renamed rows: v_add_nc_u32 is v_add_u32).  cmake/amdx_table.cmake
+ * generates amdx_gfx11[] from them. */
+#define AMDX11(ID)                                      \
+  int amdx11_##ID(vs_warp *w, const vs_dinsn *d);       \
+  int amdx11_##ID(vs_warp *w, const vs_dinsn *d)
+#define AMD11_AS(ID, G9) _Static_assert(AMD11_##ID >= 0 && AMD9_##G9 >= 0, "a gfx11 row runs a gfx9 row's semantics")
+
 /* The semantics of rows that have none: a kernel error naming the mnemonic */
 int amd_x_unsupported(vs_warp *w, const vs_dinsn *d);
 /* Kernel error "<what> is not supported" for a form or operand the
@@ -76,6 +89,29 @@ int amd_unsupported_form(vs_warp *w, const vs_dinsn *d, const char *what);
 /* The SDWA and DPP forms of a row with semantics: the row's own entry run
  * through the generic transform of sdwa_dpp.c */
 int amd_x_sdwa_dpp(vs_warp *w, const vs_dinsn *d);
+/* gfx11: the DPP16 and DPP8 forms (e32 and VOP3) of a row with semantics
+ * (sdwa_dpp.c), and a VOPD pair: its two halves' rows (exec_vopd.c) */
+int amd_x_dpp11(vs_warp *w, const vs_dinsn *d);
+int amd_x_vopd(vs_warp *w, const vs_dinsn *d);
+
+/* The instruction was decoded for gfx11 (RDNA3): for the few semantics
+ * that read fields whose place or meaning differs from gfx9's */
+static inline int amd_is11(const vs_dinsn *d) { return amd_i(d)->target >= AMD_GFX1100; }
+
+/* Modifier bits whose place differs between gfx9 and gfx11 */
+static inline int amd_ds_gds(const amd_insn *I) { return (I->w[0] >> (I->target >= AMD_GFX1100 ? 17 : 16)) & 1; }
+static inline int amd_flat_glc(const amd_insn *I) { return (I->w[0] >> (I->target >= AMD_GFX1100 ? 14 : 16)) & 1; }
+/* MUBUF/MTBUF: offen, idxen, tfe and the LDS-DMA bit (gfx11 has none) */
+static inline int amd_buf_offen(const amd_insn *I)
+{
+  return I->target >= AMD_GFX1100 ? (I->w[1] >> 22) & 1 : (I->w[0] >> 12) & 1;
+}
+static inline int amd_buf_idxen(const amd_insn *I)
+{
+  return I->target >= AMD_GFX1100 ? (I->w[1] >> 23) & 1 : (I->w[0] >> 13) & 1;
+}
+static inline int amd_buf_tfe(const amd_insn *I) { return (I->w[1] >> (I->target >= AMD_GFX1100 ? 21 : 23)) & 1; }
+static inline int amd_buf_lds(const amd_insn *I) { return I->target < AMD_GFX1100 && ((I->w[0] >> 16) & 1); }
 
 static inline int amd_next(vs_warp *w, const vs_dinsn *d)
 {
@@ -103,7 +139,8 @@ static inline void amd_set_exec(vs_warp *w, uint64_t m)
   uint32_t *S = amd_S(w);
   S[AMD_S_EXEC] = (uint32_t)m;
   S[AMD_S_EXEC + 1] = (uint32_t)(m >> 32);
-  vs_mask act = amd_w(w)->vskip ? 0 : m; /* s_setvskip: vector instructions see no lanes */
+  /* s_setvskip: vector instructions see no lanes; wave32: EXEC_HI is no lane's */
+  vs_mask act = amd_w(w)->vskip ? 0 : m & w->full;
   if (act != w->active) vs_warp_set_active(w, act);
 }
 
@@ -130,6 +167,7 @@ static inline void amd_ws64(vs_warp *w, unsigned idx, uint64_t v)
 {
   if (__builtin_expect(idx >= AMD_S_M0, 0)) {
     if (idx == AMD_S_EXEC) { amd_set_exec(w, v); return; }
+    if (idx == AMD_S_NULL) return; /* gfx11 null as a 64-bit destination */
     amd_ws32(w, idx, (uint32_t)v);
     amd_ws32(w, idx + 1, (uint32_t)(v >> 32));
     return;
@@ -145,8 +183,14 @@ static inline uint64_t amd_rs64_idx(vs_warp *w, unsigned idx)
   return (uint64_t)S[idx] | (uint64_t)S[idx + 1] << 32;
 }
 
-static inline uint64_t amd_vcc(vs_warp *w) { return amd_rs64_idx(w, AMD_S_VCC); }
-static inline void amd_set_vcc(vs_warp *w, uint64_t v) { amd_ws64(w, AMD_S_VCC, v); }
+/* VCC as a lane mask: wave32 uses VCC_LO only (VCC_HI is no lane's, and a
+ * VALU write leaves it alone) */
+static inline uint64_t amd_vcc(vs_warp *w) { return amd_rs64_idx(w, AMD_S_VCC) & w->full; }
+static inline void amd_set_vcc(vs_warp *w, uint64_t v)
+{
+  if (w->nlanes <= 32) amd_S(w)[AMD_S_VCC] = (uint32_t)v;
+  else amd_ws64(w, AMD_S_VCC, v);
+}
 
 /* Values of operands that are not plain registers (constants by type,
  * apertures, scc, vccz, execz); exec.c */
@@ -215,7 +259,7 @@ static inline const uint32_t *amd_vsrc32(vs_warp *w, const amd_operand *o, uint3
  * blended into the destination row (a straight copy with all lanes on). */
 static inline void amd_vcommit(vs_warp *w, uint32_t *dst, const uint32_t *res)
 {
-  if (w->active == ~(vs_mask)0) {
+  if (w->active == w->full) { /* wave32: lanes 32-63 are no work-item's */
     if (dst != res) memcpy(dst, res, AMD_LANES * sizeof *dst);
     return;
   }
@@ -224,11 +268,22 @@ static inline void amd_vcommit(vs_warp *w, uint32_t *dst, const uint32_t *res)
 }
 
 /* A lane mask written by a VALU instruction (compare results, carries):
- * to VCC (e32) or the SGPR pair of the operand (e64).  Bits of lanes not
- * in EXEC are 0 (the ISA: inactive lanes write 0 to the mask). */
+ * to VCC (e32) or the SGPR pair of the operand (e64; gfx11 wave32: one
+ * SGPR).  Bits of lanes not in EXEC are 0 (the ISA: inactive lanes write 0
+ * to the mask). */
 static inline void amd_wmask(vs_warp *w, const amd_operand *o, uint64_t m)
 {
-  amd_ws64(w, amd_sidx(o), m & w->active);
+  if (o->size == 1) amd_ws32(w, amd_sidx(o), (uint32_t)(m & w->active));
+  else amd_ws64(w, amd_sidx(o), m & w->active);
+}
+
+/* Compares (v_cmp*, v_cmp_class*): the operand index of src0 (1, after the
+ * sdst), and the write of the result to sdst (VCC in e32).  gfx11's v_cmpx
+ * has no sdst -- it writes EXEC only -- so its sources come first. */
+static inline unsigned amd_cmp_src(const vs_dinsn *d) { return amd_i(d)->f.nops == 2 ? 0u : 1u; }
+static inline void amd_cmp_write(vs_warp *w, const vs_dinsn *d, uint64_t r)
+{
+  if (amd_i(d)->f.nops != 2) amd_wmask(w, &amd_i(d)->f.op[0], r);
 }
 
 /* The read of a lane mask operand (carry in, v_cndmask's selector) */
@@ -249,6 +304,14 @@ static inline vs_addr amd_slot_scratch(const vs_warp *w)
 {
   const amd_warp *a = (const amd_warp *)(const void *)w;
   return VS_AMD_SCRATCH_BASE + (vs_addr)w->wg->slot * a->ls->slot_scratch;
+}
+
+/* The wave's scratch base, FLAT_SCRATCH: gfx9 kernels write the register
+ * (s102-103) in their prologue; gfx11's is architected (set at launch). */
+static inline vs_addr amd_scratch_base(vs_warp *w)
+{
+  const amd_warp *a = amd_w(w);
+  return a->gfx11 ? a->scratch_base : amd_rs64_idx(w, AMD_S_FLAT_SCR);
 }
 
 /* Memory paths shared by the memory rows (exec_mem.c): an LDS offset of

@@ -35,8 +35,8 @@ static const uint8_t df_comps[16] = {0, 1, 1, 2, 1, 2, 0, 0, 0, 0, 4, 2, 4, 3, 4
 static int fmt_xfer(vs_warp *w, const vs_dinsn *d, unsigned n, int store, int mtbuf)
 {
   const amd_insn *I = amd_i(d);
-  if (!mtbuf && ((I->w[0] >> 16) & 1)) return amd_unsupported_form(w, d, "the LDS-DMA form (lds)");
-  if ((I->w[1] >> 23) & 1) return amd_unsupported_form(w, d, "tfe");
+  if (!mtbuf && amd_buf_lds(I)) return amd_unsupported_form(w, d, "the LDS-DMA form (lds)");
+  if (amd_buf_tfe(I)) return amd_unsupported_form(w, d, "tfe");
   amd_vbuf b;
   amd_vbuf_init(w, d, &b, OP(1), OP(2), OP(3));
   unsigned dfmt, nfmt, sel = 04 << 0 | 05 << 3 | 06 << 6 | 07 << 9; /* x y z w */

@@ -19,7 +19,7 @@ static inline uint32_t ds_off16(const vs_dinsn *d) { return amd_i(d)->w[0] & 0xf
  * other half kept); a d16_hi write stores the high half's low bytes. */
 static int ds_narrow(vs_warp *w, const vs_dinsn *d, unsigned size, int sign, int store, int d16)
 {
-  if ((amd_i(d)->w[0] >> 16) & 1) return amd_unsupported_form(w, d, "GDS");
+  if (amd_ds_gds(amd_i(d))) return amd_unsupported_form(w, d, "GDS");
   const uint32_t *ad = amd_vrow(w, (store ? OP(0) : OP(1))->val);
   uint32_t *v = amd_vrow(w, (store ? OP(1) : OP(0))->val);
   uint32_t off = ds_off16(d);
@@ -126,7 +126,7 @@ AMDX(DS_SWIZZLE_B32)
  * No active lane: nothing happens.  Recorded as an atomic. ---- */
 static int ds_counter(vs_warp *w, const vs_dinsn *d, int consume)
 {
-  if ((amd_i(d)->w[0] >> 16) & 1)
+  if (amd_ds_gds(amd_i(d)))
     return gds_unit_error(w, d, "the GDS append counters");
   uint64_t act = w->active;
   if (!act) return amd_next(w, d);
@@ -171,3 +171,20 @@ GWS(DS_GWS_SEMA_P)
 GWS(DS_GWS_SEMA_RELEASE_ALL)
 GWS(DS_GWS_BARRIER)
 AMDX(DS_ORDERED_COUNT) { return gds_unit_error(w, d, "the GDS ordered-count counters"); }
+
+/* The gfx11 (RDNA3) names of these rows: the same semantics
+ * (cmake/amdx_table.cmake) */
+AMD11_AS(DS_LOAD_I16, DS_READ_I16);
+AMD11_AS(DS_LOAD_I8, DS_READ_I8);
+AMD11_AS(DS_LOAD_I8_D16, DS_READ_I8_D16);
+AMD11_AS(DS_LOAD_I8_D16_HI, DS_READ_I8_D16_HI);
+AMD11_AS(DS_LOAD_U16, DS_READ_U16);
+AMD11_AS(DS_LOAD_U16_D16, DS_READ_U16_D16);
+AMD11_AS(DS_LOAD_U16_D16_HI, DS_READ_U16_D16_HI);
+AMD11_AS(DS_LOAD_U8, DS_READ_U8);
+AMD11_AS(DS_LOAD_U8_D16, DS_READ_U8_D16);
+AMD11_AS(DS_LOAD_U8_D16_HI, DS_READ_U8_D16_HI);
+AMD11_AS(DS_STORE_B16, DS_WRITE_B16);
+AMD11_AS(DS_STORE_B16_D16_HI, DS_WRITE_B16_D16_HI);
+AMD11_AS(DS_STORE_B8, DS_WRITE_B8);
+AMD11_AS(DS_STORE_B8_D16_HI, DS_WRITE_B8_D16_HI);

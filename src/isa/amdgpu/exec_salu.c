@@ -145,6 +145,7 @@ LSHLADD(S_LSHL4_ADD_U32, 4)
 AMDX(S_PACK_LL_B32_B16) { return set32(w, d, (A32 & 0xffff) | B32 << 16); }
 AMDX(S_PACK_LH_B32_B16) { return set32(w, d, (A32 & 0xffff) | (B32 & 0xffff0000u)); }
 AMDX(S_PACK_HH_B32_B16) { return set32(w, d, A32 >> 16 | (B32 & 0xffff0000u)); }
+AMDX(S_PACK_HL_B32_B16) { return set32(w, d, A32 >> 16 | B32 << 16); } /* gfx11 */
 
 /* ---- SOP1 ---- */
 AMDX(S_MOV_B32) { return set32(w, d, A32); }
@@ -236,6 +237,37 @@ SAVEEXEC(S_ORN1_SAVEEXEC_B64, ~s | e)
   }
 WREXEC(S_ANDN1_WREXEC_B64, ~s & e)
 WREXEC(S_ANDN2_WREXEC_B64, s & ~e)
+/* gfx11 wave32: the same on EXEC_LO (s_*_saveexec_b32, s_*_wrexec_b32) */
+#define SAVEEXEC32(ID, expr)                                                   \
+  AMDX(ID)                                                                     \
+  {                                                                            \
+    uint32_t s = A32, e = amd_S(w)[AMD_S_EXEC], r = (expr);                    \
+    amd_ws32(w, amd_sidx(OP(0)), e);                                           \
+    amd_ws32(w, AMD_S_EXEC, r);                                                \
+    SCC = r != 0;                                                              \
+    return amd_next(w, d);                                                     \
+  }
+SAVEEXEC32(S_AND_SAVEEXEC_B32, s & e)
+SAVEEXEC32(S_OR_SAVEEXEC_B32, s | e)
+SAVEEXEC32(S_XOR_SAVEEXEC_B32, s ^ e)
+SAVEEXEC32(S_AND_NOT1_SAVEEXEC_B32, s & ~e)
+SAVEEXEC32(S_OR_NOT1_SAVEEXEC_B32, s | ~e)
+SAVEEXEC32(S_NAND_SAVEEXEC_B32, ~(s & e))
+SAVEEXEC32(S_NOR_SAVEEXEC_B32, ~(s | e))
+SAVEEXEC32(S_XNOR_SAVEEXEC_B32, ~(s ^ e))
+SAVEEXEC32(S_AND_NOT0_SAVEEXEC_B32, ~s & e)
+SAVEEXEC32(S_OR_NOT0_SAVEEXEC_B32, ~s | e)
+#define WREXEC32(ID, expr)                                                     \
+  AMDX(ID)                                                                     \
+  {                                                                            \
+    uint32_t s = A32, e = amd_S(w)[AMD_S_EXEC], r = (expr);                    \
+    amd_ws32(w, AMD_S_EXEC, r);                                                \
+    amd_ws32(w, amd_sidx(OP(0)), r);                                           \
+    SCC = r != 0;                                                              \
+    return amd_next(w, d);                                                     \
+  }
+WREXEC32(S_AND_NOT0_WREXEC_B32, ~s & e)
+WREXEC32(S_AND_NOT1_WREXEC_B32, s & ~e)
 
 /* quad mask: bit q of D = any bit of quad q of S0 */
 static uint64_t quadmask(uint64_t a, unsigned bits)
@@ -336,3 +368,22 @@ AMDX(S_ADDK_I32)
   return set32(w, d, r);
 }
 AMDX(S_MULK_I32) { return set32(w, d, DREG * (uint32_t)K16); }
+
+/* The gfx11 (RDNA3) names of these rows: the same semantics
+ * (cmake/amdx_table.cmake) */
+AMD11_AS(S_AND_NOT0_SAVEEXEC_B64, S_ANDN1_SAVEEXEC_B64);
+AMD11_AS(S_AND_NOT0_WREXEC_B64, S_ANDN1_WREXEC_B64);
+AMD11_AS(S_AND_NOT1_B32, S_ANDN2_B32);
+AMD11_AS(S_AND_NOT1_B64, S_ANDN2_B64);
+AMD11_AS(S_AND_NOT1_SAVEEXEC_B64, S_ANDN2_SAVEEXEC_B64);
+AMD11_AS(S_AND_NOT1_WREXEC_B64, S_ANDN2_WREXEC_B64);
+AMD11_AS(S_CLS_I32, S_FLBIT_I32);
+AMD11_AS(S_CLS_I32_I64, S_FLBIT_I32_I64);
+AMD11_AS(S_CLZ_I32_U32, S_FLBIT_I32_B32);
+AMD11_AS(S_CLZ_I32_U64, S_FLBIT_I32_B64);
+AMD11_AS(S_CTZ_I32_B32, S_FF1_I32_B32);
+AMD11_AS(S_CTZ_I32_B64, S_FF1_I32_B64);
+AMD11_AS(S_OR_NOT0_SAVEEXEC_B64, S_ORN1_SAVEEXEC_B64);
+AMD11_AS(S_OR_NOT1_B32, S_ORN2_B32);
+AMD11_AS(S_OR_NOT1_B64, S_ORN2_B64);
+AMD11_AS(S_OR_NOT1_SAVEEXEC_B64, S_ORN2_SAVEEXEC_B64);

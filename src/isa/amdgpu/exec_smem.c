@@ -6,7 +6,8 @@
  *
  * Address: the base (an SGPR pair, or a V#'s base) + the offset (the
  * signed 21-bit immediate, an SGPR, or both with SOE), the low two bits
- * ignored.  Operands: sdata, sbase, soffset. */
+ * ignored.  Operands: sdata, sbase, soffset (gfx11: soffset, then the
+ * immediate as an operand of its own). */
 #include "isa/amdgpu/exec.h"
 #include "ventsim/stats.h"
 
@@ -15,6 +16,8 @@
 uint64_t amd_smem_offset(vs_warp *w, const vs_dinsn *d)
 {
   const amd_insn *I = amd_i(d);
+  if (amd_is11(d)) /* gfx11: soffset (an SGPR, or null reading 0) + the signed 21-bit immediate */
+    return (uint64_t)amd_rs32(w, OP(2)) + (uint64_t)(int64_t)(int32_t)OP(3)->val;
   uint32_t w0 = I->w[0], w1 = I->w[1];
   int imm = (w0 >> 17) & 1, soe = (w0 >> 14) & 1;
   const amd_operand *o = OP(2);
@@ -106,3 +109,16 @@ AMDX(S_MEMREALTIME)
   amd_ws64(w, amd_sidx(OP(0)), amd_memtime(w));
   return amd_next(w, d);
 }
+
+/* The gfx11 (RDNA3) names of these rows: the same semantics
+ * (cmake/amdx_table.cmake) */
+AMD11_AS(S_BUFFER_LOAD_B128, S_BUFFER_LOAD_DWORDX4);
+AMD11_AS(S_BUFFER_LOAD_B256, S_BUFFER_LOAD_DWORDX8);
+AMD11_AS(S_BUFFER_LOAD_B32, S_BUFFER_LOAD_DWORD);
+AMD11_AS(S_BUFFER_LOAD_B512, S_BUFFER_LOAD_DWORDX16);
+AMD11_AS(S_BUFFER_LOAD_B64, S_BUFFER_LOAD_DWORDX2);
+AMD11_AS(S_LOAD_B128, S_LOAD_DWORDX4);
+AMD11_AS(S_LOAD_B256, S_LOAD_DWORDX8);
+AMD11_AS(S_LOAD_B32, S_LOAD_DWORD);
+AMD11_AS(S_LOAD_B512, S_LOAD_DWORDX16);
+AMD11_AS(S_LOAD_B64, S_LOAD_DWORDX2);

@@ -77,6 +77,16 @@ VOP3_32(V_ADD3_U32, a[l] + b[l] + c[l])
 VOP3_32(V_LSHL_OR_B32, (a[l] << (b[l] & 31)) | c[l])
 VOP3_32(V_AND_OR_B32, (a[l] & b[l]) | c[l])
 VOP3_32(V_OR3_B32, a[l] | b[l] | c[l])
+VOP3_32(V_XOR3_B32, a[l] ^ b[l] ^ c[l]) /* gfx11 */
+/* gfx11 v_maxmin / v_minmax (integers): D = min(max(S0, S1), S2), D = max(min(S0, S1), S2) */
+static inline int32_t imax(int32_t x, int32_t y) { return x > y ? x : y; }
+static inline int32_t imin(int32_t x, int32_t y) { return x < y ? x : y; }
+static inline uint32_t umax(uint32_t x, uint32_t y) { return x > y ? x : y; }
+static inline uint32_t umin(uint32_t x, uint32_t y) { return x < y ? x : y; }
+VOP3_32(V_MAXMIN_I32, (uint32_t)imin(imax((int32_t)a[l], (int32_t)b[l]), (int32_t)c[l]))
+VOP3_32(V_MINMAX_I32, (uint32_t)imax(imin((int32_t)a[l], (int32_t)b[l]), (int32_t)c[l]))
+VOP3_32(V_MAXMIN_U32, umin(umax(a[l], b[l]), c[l]))
+VOP3_32(V_MINMAX_U32, umax(umin(a[l], b[l]), c[l]))
 VOP3_32(V_BFE_U32, (uint32_t)((a[l] >> (b[l] & 31)) & ((c[l] & 31) ? (1u << (c[l] & 31)) - 1 : 0)))
 
 /* v_add_u32 and friends: no carry out; clamp saturates (unsigned) */
@@ -376,3 +386,14 @@ VCMP(V_CMP_GT_U16, uint16_t, x > y)
 VCMP(V_CMP_NE_U16, uint16_t, x != y)
 VCMP(V_CMP_GE_U16, uint16_t, x >= y)
 VCMP(V_CMP_T_U16, uint16_t, 1)
+
+/* The gfx11 (RDNA3) names of these rows: the same semantics
+ * (cmake/amdx_table.cmake) */
+AMD11_AS(V_ADD_CO_CI_U32, V_ADDC_CO_U32);
+AMD11_AS(V_ADD_NC_U32, V_ADD_U32);
+AMD11_AS(V_CLZ_I32_U32, V_FFBH_U32);
+AMD11_AS(V_CTZ_I32_B32, V_FFBL_B32);
+AMD11_AS(V_SUBREV_CO_CI_U32, V_SUBBREV_CO_U32);
+AMD11_AS(V_SUBREV_NC_U32, V_SUBREV_U32);
+AMD11_AS(V_SUB_CO_CI_U32, V_SUBB_CO_U32);
+AMD11_AS(V_SUB_NC_U32, V_SUB_U32);

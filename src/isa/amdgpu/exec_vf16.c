@@ -334,8 +334,8 @@ VH3U(V_DIV_FIXUP_LEGACY_F16, div_fixup16(ua, ub, uc))
   {                                                                            \
     uint32_t A[NL], B[NL];                                                     \
     unsigned sel = fp_opsel(d);                                                \
-    fp_src16(w, OP(1), sel & 1, A);                                            \
-    fp_src16(w, OP(2), (sel >> 1) & 1, B);                                     \
+    fp_src16(w, OP(amd_cmp_src(d)), sel & 1, A);                                            \
+    fp_src16(w, OP(amd_cmp_src(d) + 1), (sel >> 1) & 1, B);                                     \
     fpm m = fp_mode(w);                                                        \
     uint64_t r = 0;                                                            \
     for (unsigned l = 0; l < NL; l++) {                                        \
@@ -343,7 +343,7 @@ VH3U(V_DIV_FIXUP_LEGACY_F16, div_fixup16(ua, ub, uc))
       (void)a; (void)b;                                                        \
       r |= (uint64_t)(cond) << l;                                              \
     }                                                                          \
-    amd_wmask(w, OP(0), r);                                                    \
+    amd_cmp_write(w, d, r);                                                    \
     if (X) amd_set_exec(w, r & w->active);                                     \
     return amd_next(w, d);                                                     \
   }
@@ -391,11 +391,11 @@ static inline unsigned class16(uint32_t x)
   AMDX(ID)                                                                     \
   {                                                                            \
     uint32_t A[NL], t1[NL];                                                    \
-    fp_src16(w, OP(1), fp_opsel(d) & 1, A);                                    \
-    const uint32_t *B = amd_vsrc32(w, OP(2), t1);                              \
+    fp_src16(w, OP(amd_cmp_src(d)), fp_opsel(d) & 1, A);                                    \
+    const uint32_t *B = amd_vsrc32(w, OP(amd_cmp_src(d) + 1), t1);                              \
     uint64_t r = 0;                                                            \
     for (unsigned l = 0; l < NL; l++) r |= (uint64_t)((B[l] >> class16(A[l])) & 1) << l; \
-    amd_wmask(w, OP(0), r);                                                    \
+    amd_cmp_write(w, d, r);                                                    \
     if (X) amd_set_exec(w, r & w->active);                                     \
     return amd_next(w, d);                                                     \
   }

@@ -217,6 +217,26 @@ AMDX(V_FMAC_F32)
   return amd_next(w, d);
 }
 
+/* gfx11 v_fmamk_f32: D = fma(S0, K, S1); v_fmaak_f32: D = fma(S0, S1, K)
+ * (K the literal dword) */
+static int fma_k(vs_warp *w, const vs_dinsn *d, int k_second)
+{
+  uint32_t t0[NL], t1[NL], tk[NL], res[NL];
+  const uint32_t *A = amd_vsrc32(w, OP(1), t0), *B = amd_vsrc32(w, OP(2), t1);
+  uint32_t K = amd_literal(amd_i(d));
+  for (unsigned l = 0; l < NL; l++) tk[l] = K;
+  fpm m = fp_mode(w);
+  int rc = fp_rm_begin(m.rm32);
+  if (k_second) fma_lanes(A, tk, B, res, m);
+  else fma_lanes(A, B, tk, res, m);
+  fp_rm_end(rc);
+  fp_post32(w, d, res);
+  amd_vcommit(w, amd_vrow(w, OP(0)->val), res);
+  return amd_next(w, d);
+}
+AMDX(V_FMAMK_F32) { return fma_k(w, d, 1); }
+AMDX(V_FMAAK_F32) { return fma_k(w, d, 0); }
+
 /* ---- min / max (Vega ISA V_MIN_F32): with IEEE set a signaling NaN
  * input gives that NaN quieted; otherwise a NaN input gives the other
  * operand; -0 < +0 ---- */
@@ -261,7 +281,7 @@ VF3U(V_MED3_F32, med3_32(ua, ub, uc, m.ieee))
   AMDX(ID)                                                                     \
   {                                                                            \
     uint32_t t0[NL], t1[NL];                                                   \
-    const uint32_t *A = amd_vsrc32(w, OP(1), t0), *B = amd_vsrc32(w, OP(2), t1); \
+    const uint32_t *A = amd_vsrc32(w, OP(amd_cmp_src(d)), t0), *B = amd_vsrc32(w, OP(amd_cmp_src(d) + 1), t1); \
     fpm m = fp_mode(w);                                                        \
     uint64_t r = 0;                                                            \
     for (unsigned l = 0; l < NL; l++) {                                        \
@@ -269,7 +289,7 @@ VF3U(V_MED3_F32, med3_32(ua, ub, uc, m.ieee))
       (void)a; (void)b;                                                        \
       r |= (uint64_t)(cond) << l;                                              \
     }                                                                          \
-    amd_wmask(w, OP(0), r);                                                    \
+    amd_cmp_write(w, d, r);                                                    \
     if (X) amd_set_exec(w, r & w->active);                                     \
     return amd_next(w, d);                                                     \
   }
@@ -321,10 +341,10 @@ static inline unsigned class32(uint32_t x)
   AMDX(ID)                                                                     \
   {                                                                            \
     uint32_t t0[NL], t1[NL];                                                   \
-    const uint32_t *A = amd_vsrc32(w, OP(1), t0), *B = amd_vsrc32(w, OP(2), t1); \
+    const uint32_t *A = amd_vsrc32(w, OP(amd_cmp_src(d)), t0), *B = amd_vsrc32(w, OP(amd_cmp_src(d) + 1), t1); \
     uint64_t r = 0;                                                            \
     for (unsigned l = 0; l < NL; l++) r |= (uint64_t)((B[l] >> class32(A[l])) & 1) << l; \
-    amd_wmask(w, OP(0), r);                                                    \
+    amd_cmp_write(w, d, r);                                                    \
     if (X) amd_set_exec(w, r & w->active);                                     \
     return amd_next(w, d);                                                     \
   }
@@ -574,3 +594,11 @@ static inline uint32_t div_fixup32(uint32_t q, uint32_t den, uint32_t num)
   return sign | (q & 0x7fffffffu);
 }
 VF3U(V_DIV_FIXUP_F32, div_fixup32(ua, ub, uc))
+
+/* The gfx11 (RDNA3) names of these rows: the same semantics
+ * (cmake/amdx_table.cmake) */
+AMD11_AS(V_CVT_FLOOR_I32_F32, V_CVT_FLR_I32_F32);
+AMD11_AS(V_CVT_NEAREST_I32_F32, V_CVT_RPI_I32_F32);
+AMD11_AS(V_CVT_PK_NORM_I16_F32, V_CVT_PKNORM_I16_F32);
+AMD11_AS(V_CVT_PK_NORM_U16_F32, V_CVT_PKNORM_U16_F32);
+AMD11_AS(V_CVT_PK_RTZ_F16_F32, V_CVT_PKRTZ_F16_F32);

@@ -212,15 +212,15 @@ VD1S(V_CVT_F64_F32, (double)u2f(fp_fz32(A[l], m.fin32)))
   AMDX(ID)                                                                     \
   {                                                                            \
     uint64_t A[NL], B[NL], r = 0;                                              \
-    fp_src64(w, OP(1), A);                                                     \
-    fp_src64(w, OP(2), B);                                                     \
+    fp_src64(w, OP(amd_cmp_src(d)), A);                                                     \
+    fp_src64(w, OP(amd_cmp_src(d) + 1), B);                                                     \
     fpm m = fp_mode(w);                                                        \
     for (unsigned l = 0; l < NL; l++) {                                        \
       double a = DI(A[l]), b = DI(B[l]);                                       \
       (void)a; (void)b;                                                        \
       r |= (uint64_t)(cond) << l;                                              \
     }                                                                          \
-    amd_wmask(w, OP(0), r);                                                    \
+    amd_cmp_write(w, d, r);                                                    \
     if (X) amd_set_exec(w, r & w->active);                                     \
     return amd_next(w, d);                                                     \
   }
@@ -271,10 +271,10 @@ static inline unsigned class64(uint64_t x)
   {                                                                            \
     uint64_t A[NL], r = 0;                                                     \
     uint32_t t1[NL];                                                           \
-    fp_src64(w, OP(1), A);                                                     \
-    const uint32_t *B = amd_vsrc32(w, OP(2), t1);                              \
+    fp_src64(w, OP(amd_cmp_src(d)), A);                                                     \
+    const uint32_t *B = amd_vsrc32(w, OP(amd_cmp_src(d) + 1), t1);                              \
     for (unsigned l = 0; l < NL; l++) r |= (uint64_t)((B[l] >> class64(A[l])) & 1) << l; \
-    amd_wmask(w, OP(0), r);                                                    \
+    amd_cmp_write(w, d, r);                                                    \
     if (X) amd_set_exec(w, r & w->active);                                     \
     return amd_next(w, d);                                                     \
   }

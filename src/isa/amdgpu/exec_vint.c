@@ -227,7 +227,7 @@ static inline uint64_t vsrc64(vs_warp *w, const amd_operand *o, unsigned l, uint
   AMDX(ID)                                                                     \
   {                                                                            \
     uint32_t t0[NL], t1[NL];                                                   \
-    const uint32_t *a = amd_vsrc32(w, OP(1), t0), *b = amd_vsrc32(w, OP(2), t1); \
+    const uint32_t *a = amd_vsrc32(w, OP(amd_cmp_src(d)), t0), *b = amd_vsrc32(w, OP(amd_cmp_src(d) + 1), t1); \
     uint64_t m = 0;                                                            \
     for (unsigned l = 0; l < NL; l++) {                                        \
       T x = (T)a[l], y = (T)b[l];                                              \
@@ -235,14 +235,14 @@ static inline uint64_t vsrc64(vs_warp *w, const amd_operand *o, unsigned l, uint
       m |= (uint64_t)(cond) << l;                                              \
     }                                                                          \
     m &= w->active;                                                            \
-    amd_wmask(w, OP(0), m);                                                    \
+    amd_cmp_write(w, d, m);                                                    \
     amd_set_exec(w, m);                                                        \
     return amd_next(w, d);                                                     \
   }
 #define VCMPX64(ID, T, cond)                                                   \
   AMDX(ID)                                                                     \
   {                                                                            \
-    const amd_operand *p = OP(1), *q = OP(2);                                  \
+    const amd_operand *p = OP(amd_cmp_src(d)), *q = OP(amd_cmp_src(d) + 1);                                  \
     uint64_t sa = p->kind == AMD_OPK_VGPR ? 0 : amd_rs64(w, p);                \
     uint64_t sb = q->kind == AMD_OPK_VGPR ? 0 : amd_rs64(w, q), m = 0;         \
     for (unsigned l = 0; l < NL; l++) {                                        \
@@ -251,7 +251,7 @@ static inline uint64_t vsrc64(vs_warp *w, const amd_operand *o, unsigned l, uint
       m |= (uint64_t)(cond) << l;                                              \
     }                                                                          \
     m &= w->active;                                                            \
-    amd_wmask(w, OP(0), m);                                                    \
+    amd_cmp_write(w, d, m);                                                    \
     amd_set_exec(w, m);                                                        \
     return amd_next(w, d);                                                     \
   }
@@ -351,3 +351,13 @@ static int quad_sad(vs_warp *w, const vs_dinsn *d, int masked, unsigned part_bit
 AMDX(V_QSAD_PK_U16_U8) { return quad_sad(w, d, 0, 16); }
 AMDX(V_MQSAD_PK_U16_U8) { return quad_sad(w, d, 1, 16); }
 AMDX(V_MQSAD_U32_U8) { return quad_sad(w, d, 1, 32); }
+
+/* The gfx11 (RDNA3) names of these rows: the same semantics
+ * (cmake/amdx_table.cmake) */
+AMD11_AS(V_ADD_NC_I16, V_ADD_I16);
+AMD11_AS(V_ADD_NC_I32, V_ADD_I32);
+AMD11_AS(V_ADD_NC_U16, V_ADD_U16);
+AMD11_AS(V_CLS_I32, V_FFBH_I32);
+AMD11_AS(V_SUB_NC_I16, V_SUB_I16);
+AMD11_AS(V_SUB_NC_I32, V_SUB_I32);
+AMD11_AS(V_SUB_NC_U16, V_SUB_U16);

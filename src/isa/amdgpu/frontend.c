@@ -1,4 +1,5 @@
-/* The AMD GCN5 front end as an ISA of the core (docs/dev/isa-interface.md,
+/* The AMD front ends -- GCN5 (gfx900, gfx906) and RDNA3 (gfx1100, wave32
+ * and wave64) -- as ISAs of the core (docs/dev/isa-interface.md,
  * docs/amdgpu-exec.md): register files, decoding into the core's slots,
  * dispatch through the generated table, operand information for the
  * timing model, disassembly, reports and the commit log.  The launch hooks
@@ -12,24 +13,13 @@
 
 /* ---- register files ---- */
 static const vs_regfile regfiles[] = {
-  {"s", AMD_NSREG, 32, VS_RF_SCALAR},
-  {"v", AMD_NVREG, 32, VS_RF_VECTOR},
+  {"s", AMD_NSREG, 32, VS_RF_SCALAR, 0},
+  {"v", AMD_NVREG, 32, VS_RF_VECTOR, 64}, /* rows of 64 lanes in wave32 too */
 };
 
-/* ---- the generated dispatch table (amdx_table.c, from the exec_*.c files) ---- */
+/* ---- the generated dispatch tables (amdx_table.c, from the exec_*.c files) ---- */
 extern const amd_exec_fn amdx_gfx9[AMD9_NUM_INSNS];
-
-unsigned amd_exec_rows_implemented(void)
-{
-  unsigned n = 0;
-  for (unsigned i = 0; i < AMD9_NUM_INSNS; i++) n += amdx_gfx9[i] != NULL;
-  return n;
-}
-
-int amd_exec_row_implemented(unsigned row)
-{
-  return row < AMD9_NUM_INSNS && amdx_gfx9[row] != NULL;
-}
+extern const amd_exec_fn amdx_gfx11[AMD11_NUM_INSNS];
 
 static const char *mnemonic(const vs_dinsn *d, char *buf, size_t n)
 {
@@ -52,8 +42,8 @@ int amd_unsupported_form(vs_warp *w, const vs_dinsn *d, const char *what)
 
 static int x_invalid(vs_warp *w, const vs_dinsn *d)
 {
-  return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "illegal instruction 0x%08" PRIx32 " (not a gfx9 instruction)",
-                       d->w[0]);
+  return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "illegal instruction 0x%08" PRIx32 " (not a %s instruction)",
+                       d->w[0], amd_w(w)->gfx11 ? "gfx11" : "gfx9");
 }
 
 /* ---- constant and special sources ---- */
@@ -117,6 +107,18 @@ static uint8_t class_of(unsigned amd_cls)
   return amd_cls < AMD_NUM_CLS ? map[amd_cls] : VS_CLS_ILLEGAL;
 }
 
+/* gfx11 numbers null 124 and m0 125; the wave's scalar file keeps gfx9's
+ * layout (m0 124, 125 reads 0 and ignores writes), so the operands of an
+ * executed gfx11 instruction are renumbered to it.  The disassembly
+ * decodes the words again (disasm below). */
+static void gfx11_specials(amd_insn *I)
+{
+  for (unsigned k = 0; k < I->f.nops; k++) {
+    amd_operand *o = &I->f.op[k];
+    if (o->kind == AMD_OPK_SPECIAL && (o->val == 124 || o->val == 125)) o->val ^= 1u;
+  }
+}
+
 static void decode_for(amd_target t, vs_dinsn *d, const uint32_t *w, unsigned nw)
 {
   amd_insn *I = (amd_insn *)(void *)d->payload;
@@ -137,8 +139,16 @@ static void decode_for(amd_target t, vs_dinsn *d, const uint32_t *w, unsigned nw
   d->op = I->row;
   const amd_row *r = amd_row_of(I);
   d->cls = class_of(r->cls);
-  amd_exec_fn fn = amdx_gfx9[I->row];
-  if (fn && (I->f.form == AMD_FORM_SDWA || I->f.form == AMD_FORM_DPP)) fn = amd_x_sdwa_dpp; /* sdwa_dpp.c */
+  amd_exec_fn fn;
+  if (amd_family(t) == 11) {
+    gfx11_specials(I);
+    fn = amdx_gfx11[I->row];
+    if (fn && I->f.form != AMD_FORM_NATIVE && I->f.form != AMD_FORM_E64) fn = amd_x_dpp11; /* DPP16, DPP8 */
+    if (r->enc == AMD_ENC_VOPD) fn = amd_x_vopd;
+  } else {
+    fn = amdx_gfx9[I->row];
+    if (fn && (I->f.form == AMD_FORM_SDWA || I->f.form == AMD_FORM_DPP)) fn = amd_x_sdwa_dpp; /* sdwa_dpp.c */
+  }
   d->exec = fn ? fn : amd_x_unsupported;
 }
 
@@ -152,6 +162,18 @@ static void decode906(vs_dinsn *d, const uint32_t *w, unsigned nw, vs_addr pc)
 {
   (void)pc;
   decode_for(AMD_GFX906, d, w, nw);
+}
+
+static void decode1100(vs_dinsn *d, const uint32_t *w, unsigned nw, vs_addr pc)
+{
+  (void)pc;
+  decode_for(AMD_GFX1100, d, w, nw);
+}
+
+static void decode1100w64(vs_dinsn *d, const uint32_t *w, unsigned nw, vs_addr pc)
+{
+  (void)pc;
+  decode_for(AMD_GFX1100_W64, d, w, nw);
 }
 
 /* ---- operands for the timing model ---- */
@@ -220,18 +242,24 @@ static void insn_info(const vs_dinsn *d, vs_insn_info *info)
     if (amd_role_is_dst(r, role)) add_op(info->dst, &info->ndst, VS_MAX_DST, file, index, count);
     if (amd_role_is_src(r, role)) add_op(info->src, &info->nsrc, VS_MAX_SRC, file, index, count);
   }
-  int e32 = I->f.form != AMD_FORM_E64;
-  if ((r->flags & F_VCC_R) && e32) add_op(info->src, &info->nsrc, VS_MAX_SRC, AMD_RF_S, AMD_S_VCC, 2);
-  if ((r->flags & F_VCC_W) && e32) add_op(info->dst, &info->ndst, VS_MAX_DST, AMD_RF_S, AMD_S_VCC, 2);
-  if (r->flags & F_EXEC_R) add_op(info->src, &info->nsrc, VS_MAX_SRC, AMD_RF_S, AMD_S_EXEC, 2);
-  if (r->flags & F_EXEC_W) add_op(info->dst, &info->ndst, VS_MAX_DST, AMD_RF_S, AMD_S_EXEC, 2);
+  int e32 = I->f.form != AMD_FORM_E64 && I->f.form != AMD_FORM_E64_DPP && I->f.form != AMD_FORM_E64_DPP8;
+  unsigned lm = I->target == AMD_GFX1100 ? 1 : 2; /* a lane mask: one SGPR in wave32 */
+  if ((r->flags & F_VCC_R) && e32) add_op(info->src, &info->nsrc, VS_MAX_SRC, AMD_RF_S, AMD_S_VCC, lm);
+  if ((r->flags & F_VCC_W) && e32) add_op(info->dst, &info->ndst, VS_MAX_DST, AMD_RF_S, AMD_S_VCC, lm);
+  if (r->flags & F_EXEC_R) add_op(info->src, &info->nsrc, VS_MAX_SRC, AMD_RF_S, AMD_S_EXEC, lm);
+  if (r->flags & F_EXEC_W) add_op(info->dst, &info->ndst, VS_MAX_DST, AMD_RF_S, AMD_S_EXEC, lm);
   if (r->flags & F_M0_R) add_op(info->src, &info->nsrc, VS_MAX_SRC, AMD_RF_S, AMD_S_M0, 1);
 }
 
 static size_t disasm(const vs_dinsn *d, vs_addr pc, char *buf, size_t n)
 {
   if (d->op == UINT16_MAX) return (size_t)snprintf(buf, n, ".long 0x%08" PRIx32, d->w[0]);
-  return amd_disasm(amd_i(d), pc, buf, n);
+  const amd_insn *I = amd_i(d);
+  if (amd_family((amd_target)I->target) == 11) { /* the operands as decoded (gfx11_specials) */
+    amd_insn J;
+    if (amd_decode((amd_target)I->target, I->w, I->len / 4u, &J) > 0) return amd_disasm(&J, pc, buf, n);
+  }
+  return amd_disasm(I, pc, buf, n);
 }
 
 /* ---- reports ---- */
@@ -304,7 +332,7 @@ static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc)
   fputc('\n', out);
 }
 
-#define AMD_ISA(var, nm, dec)                                                                        \
+#define AMD_ISA(var, nm, dec, variant)                                                               \
   const vs_isa var = {                                                                               \
     .name = nm, .pc_mask = (((vs_addr)1) << 48) - 1, .warp_size = sizeof(amd_warp),                 \
     .regfiles = regfiles, .nregfiles = 2, .decode = dec,                                             \
@@ -312,7 +340,16 @@ static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc)
     .warp_start = amd_warp_start, .div_depth = div_depth, .div_describe = div_describe,             \
     .disasm = disasm, .insn_info = insn_info, .describe = describe, .trace = trace,                 \
     .check_insn = amd_check_insn, .private_owner = amd_private_owner, .ended_is_arrived = 1,        \
+    .decoder_for = variant,                                                                          \
   }
 
-AMD_ISA(vs_isa_gfx900, "gfx900", decode900);
-AMD_ISA(vs_isa_gfx906, "gfx906", decode906);
+AMD_ISA(vs_isa_gfx900, "gfx900", decode900, NULL);
+AMD_ISA(vs_isa_gfx906, "gfx906", decode906, NULL);
+/* gfx1100: the device's ISA; a launch decodes its code for its wave size */
+static const vs_isa *gfx1100_decoder(const vs_launch *l);
+AMD_ISA(vs_isa_gfx1100, "gfx1100", decode1100, gfx1100_decoder);
+static AMD_ISA(gfx1100w64, "gfx1100", decode1100w64, gfx1100_decoder);
+static const vs_isa *gfx1100_decoder(const vs_launch *l)
+{
+  return l->wave_size == 64 ? &gfx1100w64 : &vs_isa_gfx1100;
+}

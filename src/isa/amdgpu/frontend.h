@@ -1,4 +1,4 @@
-/* The AMD GCN5 front end as the core sees it: the ISAs gfx900 and gfx906
+/* The AMD front ends as the core sees them: the ISAs gfx900, gfx906 and gfx1100
  * (frontend.c) and the launch hooks of the dispatcher (dispatch.c). */
 #ifndef VS_ISA_AMDGPU_FRONTEND_H
 #define VS_ISA_AMDGPU_FRONTEND_H
@@ -8,6 +8,7 @@
 
 extern const vs_isa vs_isa_gfx900;
 extern const vs_isa vs_isa_gfx906;
+extern const vs_isa vs_isa_gfx1100; /* wave32 and wave64 (vs_isa.decoder_for) */
 
 /* dispatch.c */
 int amd_launch_begin(vs_launch_ctx *c, vs_error *err);
@@ -21,9 +22,5 @@ long amd_private_owner(const vs_launch_ctx *c, const vs_wg *wg, vs_addr addr);
 struct amd_row;
 int amd_role_is_dst(const struct amd_row *r, unsigned role);
 int amd_role_is_src(const struct amd_row *r, unsigned role);
-
-/* Rows of gfx9.def with semantics (the generated table), for reports */
-unsigned amd_exec_rows_implemented(void);
-int amd_exec_row_implemented(unsigned row);
 
 #endif

@@ -243,3 +243,9 @@ int amd_x_sdwa_dpp(vs_warp *w, const vs_dinsn *d)
   if (I->f.form == AMD_FORM_DPP) return x_dpp(w, d, fn);
   return x_sdwa(w, d, fn);
 }
+
+/* gfx11's DPP16 (row_share, row_xmask, no wave shifts) and DPP8 forms */
+int amd_x_dpp11(vs_warp *w, const vs_dinsn *d)
+{
+  return amd_unsupported_form(w, d, "the DPP16/DPP8 form (gfx11)");
+}

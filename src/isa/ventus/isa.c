@@ -12,8 +12,8 @@
 #include "isa/ventus/vexec.h"
 
 static const vs_regfile regfiles[VTU_NRF] = {
-  [VTU_RF_X] = {"x", 256, 32, VS_RF_SCALAR},
-  [VTU_RF_V] = {"v", 256, 32, VS_RF_VECTOR},
+  [VTU_RF_X] = {"x", 256, 32, VS_RF_SCALAR, 0},
+  [VTU_RF_V] = {"v", 256, 32, VS_RF_VECTOR, 0},
 };
 
 static const vs_exec_fn exec_table[VTU_NUM_INSNS] = {
