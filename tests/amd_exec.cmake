@@ -1,22 +1,37 @@
-# The AMD GCN5 execution tests (docs/amdgpu-exec.md): hand-written gfx900
-# kernels (tests/amd/exec/*.s, assembled with llvm-mc-19 and linked with
-# ld.lld-19), each run through the launch helper by run_asm, which checks
+# The AMD execution tests (docs/amdgpu-exec.md): hand-written gfx900
+# kernels (tests/amd/exec/*.s) and gfx1100 kernels (tests/amd/exec11/*.s in
+# wave32, *_w64.s in wave64), assembled with llvm-mc-19 and linked with
+# ld.lld-19, each run through the launch helper by run_asm, which checks
 # the values derived by hand in the source's comments.
 find_program(VS_LLVM_MC19 llvm-mc-19 DOC "llvm-mc 19 (Debian llvm-19)")
 find_program(VS_LD_LLD19_EXEC ld.lld-19 DOC "ld.lld 19 (Debian lld-19)")
 if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
   add_executable(amd_run_asm ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec/run_asm.c)
   target_link_libraries(amd_run_asm PRIVATE ventsim_static m)
-  # vs_amd_asm(SRC DIR OUT): assembles and links a kernel of DIR into OUT
+  # vs_amd_asm(SRC DIR OUT [gfx1100]): assembles and links a kernel of DIR
+  # into OUT, for gfx900 or (a fourth argument) gfx1100: a file named
+  # *_w64.s in wave64, else wave32; includes from the source's directory
   function(vs_amd_asm src dir out)
     get_filename_component(name ${src} NAME_WE)
+    get_filename_component(sdir ${src} DIRECTORY)
     set(bdir ${CMAKE_CURRENT_BINARY_DIR}/amd_${dir})
+    set(cpu -mcpu=gfx900)
+    if(ARGC GREATER 3)
+      set(cpu -mcpu=${ARGV3})
+      if(name MATCHES "_w64$")
+        list(APPEND cpu -mattr=+wavefrontsize64 --defsym W64=1)
+      endif()
+    endif()
+    set(incs ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec/common.inc)
+    if(EXISTS ${sdir}/common.inc)
+      list(APPEND incs ${sdir}/common.inc)
+    endif()
     add_custom_command(OUTPUT ${bdir}/${name}.hsaco
       COMMAND ${CMAKE_COMMAND} -E make_directory ${bdir}
-      COMMAND ${VS_LLVM_MC19} -triple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj
-              -I ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec ${src} -o ${bdir}/${name}.o
+      COMMAND ${VS_LLVM_MC19} -triple=amdgcn-amd-amdhsa ${cpu} -filetype=obj
+              -I ${sdir} -I ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec ${src} -o ${bdir}/${name}.o
       COMMAND ${VS_LD_LLD19_EXEC} -shared ${bdir}/${name}.o -o ${bdir}/${name}.hsaco
-      DEPENDS ${src} ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec/common.inc
+      DEPENDS ${src} ${incs}
       VERBATIM)
     set(${out} ${bdir}/${name}.hsaco PARENT_SCOPE)
   endfunction()
@@ -28,6 +43,14 @@ if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
     list(APPEND VS_AMD_EXEC_OBJS ${co})
     add_test(NAME amd_exec_${name} COMMAND amd_run_asm ${co} ${src})
     set_tests_properties(amd_exec_${name} PROPERTIES LABELS "amd;amd_exec" TIMEOUT 120)
+  endforeach()
+  file(GLOB VS_AMD_EXEC11_KERNELS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec11/*.s)
+  foreach(src ${VS_AMD_EXEC11_KERNELS})
+    get_filename_component(name ${src} NAME_WE)
+    vs_amd_asm(${src} exec11 co gfx1100)
+    list(APPEND VS_AMD_EXEC_OBJS ${co})
+    add_test(NAME amd_exec11_${name} COMMAND amd_run_asm ${co} ${src})
+    set_tests_properties(amd_exec11_${name} PROPERTIES LABELS "amd;amd_exec" TIMEOUT 120)
   endforeach()
   # The AMD checks of the kernel checker (hazards, waits): tests/amd/check/*.s,
   # each run with VENTSIM_CHECK by run_check.sh against its FINDING lines
