@@ -64,6 +64,39 @@ if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
              $<TARGET_FILE:amd_run_asm> ${VS_LLVM_NM19} ${co} ${src})
     set_tests_properties(amd_check_${name} PROPERTIES LABELS "amd;check" TIMEOUT 120)
   endforeach()
+  # gfx1100 (RDNA3): tests/amd/exec11/*.s (run_asm) and tests/amd/check11/*.s
+  # (run_check.sh), each assembled for wave32 and for wave64
+  # (+wavefrontsize64: the descriptor then says wave64)
+  foreach(dir exec11 check11)
+    file(GLOB VS_AMD11_KERNELS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/amd/${dir}/*.s)
+    foreach(src ${VS_AMD11_KERNELS})
+      get_filename_component(name ${src} NAME_WE)
+      foreach(wave 32 64)
+        set(bdir ${CMAKE_CURRENT_BINARY_DIR}/amd_${dir})
+        set(co ${bdir}/${name}_w${wave}.hsaco)
+        set(attr)
+        if(wave EQUAL 64)
+          set(attr -mattr=+wavefrontsize64)
+        endif()
+        add_custom_command(OUTPUT ${co}
+          COMMAND ${CMAKE_COMMAND} -E make_directory ${bdir}
+          COMMAND ${VS_LLVM_MC19} -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 ${attr} -filetype=obj
+                  -I ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec11 ${src} -o ${bdir}/${name}_w${wave}.o
+          COMMAND ${VS_LD_LLD19_EXEC} -shared ${bdir}/${name}_w${wave}.o -o ${co}
+          DEPENDS ${src} ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec11/common11.inc
+          VERBATIM)
+        list(APPEND VS_AMD_EXEC_OBJS ${co})
+        if(dir STREQUAL "exec11")
+          add_test(NAME amd_exec11_${name}_w${wave} COMMAND amd_run_asm ${co} ${src})
+          set_tests_properties(amd_exec11_${name}_w${wave} PROPERTIES LABELS "amd;amd_exec" TIMEOUT 120)
+        else()
+          add_test(NAME amd_check11_${name}_w${wave} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/amd/check/run_check.sh
+                   $<TARGET_FILE:amd_run_asm> ${VS_LLVM_NM19} ${co} ${src})
+          set_tests_properties(amd_check11_${name}_w${wave} PROPERTIES LABELS "amd;check" TIMEOUT 120)
+        endif()
+      endforeach()
+    endforeach()
+  endforeach()
   # The AMD timing tests (tests/amd/timing: loop kernels whose cycle counts
   # are derived by hand in its README.md, and every exec kernel run on the
   # timing model with each GCN configuration)
