@@ -1,3 +1,4 @@
+// WAVES 32 64
 // The "hazards" check on gfx1100 (docs/checker.md "RDNA3"), wave32 and
 // wave64.  Seed 002 ("data dependency resolution"): the hardware resolves
 // the data dependencies but those the program waits for with s_waitcnt,
@@ -10,7 +11,7 @@
 // LAUNCH 64 64
 // IN 16 100 1
 // OUTN 8
-.include "common11.inc"
+.include "common.inc"
 KERNEL_BEGIN
   PROLOGUE
   v_mov_b32 v40, 0

@@ -1,3 +1,4 @@
+// WAVES 32 64
 // The "waits" check on gfx1100 (docs/checker.md "RDNA3"), wave32 and
 // wave64: registers read (or written) while a memory operation may still be
 // writing them, by seed 002's counters ("data dependency resolution"):
@@ -10,7 +11,7 @@
 // LAUNCH 64 64
 // IN 16 100 1
 // OUTN 8
-.include "common11.inc"
+.include "common.inc"
 KERNEL_BEGIN
   PROLOGUE
   v_mov_b32 v40, 0

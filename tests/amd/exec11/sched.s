@@ -1,10 +1,11 @@
+// WAVES 32 64
 // s_delay_alu, s_clause and the s_waitcnt* forms of gfx1100 (seed 002)
 // have no functional effect: each value below is what the arithmetic
 // gives with the hints taken away.  in[i] = 100 + i.
 // LAUNCH 64 64
 // IN 16 100 1
 // OUTN 8
-.include "common11.inc"
+.include "common.inc"
 KERNEL_BEGIN
   PROLOGUE
   v_mov_b32 v40, 0

@@ -1,3 +1,4 @@
+// WAVES 32 64
 // s_sendmsg_rtn_b32/b64 on gfx1100 (exec_flow11.c; docs/amdgpu-exec.md
 // "RDNA3"): the message is the SSRC0 field itself (128 GET_DOORBELL, 129
 // GET_DDID, 130 GET_TMA, 131 GET_REALTIME, 132 SAVE_WAVE, 133 GET_TBA, as
@@ -13,7 +14,7 @@
 // and s_sendmsg MSG_DEALLOC_VGPRS right before s_endpgm (seed 002).
 // LAUNCH 64 64
 // OUTN 16
-.include "common11.inc"
+.include "common.inc"
 KERNEL_BEGIN
   PROLOGUE
   s_sendmsg_rtn_b32 s20, sendmsg(MSG_RTN_GET_DOORBELL)
@@ -45,4 +46,4 @@ KERNEL_BEGIN
   OUT 8, s42                                  // EXPECT 8 1
   OUT 9, s29                                  // EXPECT 9 0
   s_sendmsg sendmsg(MSG_DEALLOC_VGPRS)
-KERNEL_END 0, 1
+KERNEL_END 0, 0, 1
