@@ -1,7 +1,8 @@
 # The AMD GCN5 execution tests (docs/amdgpu-exec.md): hand-written gfx900
-# kernels (tests/amd/exec/*.s, assembled with llvm-mc-19 and linked with
-# ld.lld-19), each run through the launch helper by run_asm, which checks
-# the values derived by hand in the source's comments.
+# kernels (tests/amd/exec/*.s; gfx1100 ones in tests/amd/exec11/*.s),
+# assembled with llvm-mc-19 and linked with ld.lld-19, each run through the
+# launch helper by run_asm, which checks the values derived by hand in the
+# source's comments.
 find_program(VS_LLVM_MC19 llvm-mc-19 DOC "llvm-mc 19 (Debian llvm-19)")
 find_program(VS_LD_LLD19_EXEC ld.lld-19 DOC "ld.lld 19 (Debian lld-19)")
 if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
@@ -28,6 +29,27 @@ if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
     list(APPEND VS_AMD_EXEC_OBJS ${co})
     add_test(NAME amd_exec_${name} COMMAND amd_run_asm ${co} ${src})
     set_tests_properties(amd_exec_${name} PROPERTIES LABELS "amd;amd_exec" TIMEOUT 120)
+  endforeach()
+  # The gfx1100 (RDNA3) kernels: tests/amd/exec11/*.s, assembled for wave32,
+  # or for wave64 (+wavefrontsize64, --defsym W64=1) when the name ends in _w64
+  file(GLOB VS_AMD_EXEC11_KERNELS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec11/*.s)
+  set(bdir11 ${CMAKE_CURRENT_BINARY_DIR}/amd_exec11)
+  foreach(src ${VS_AMD_EXEC11_KERNELS})
+    get_filename_component(name ${src} NAME_WE)
+    set(w64)
+    if(name MATCHES "_w64$")
+      set(w64 -mattr=+wavefrontsize64 --defsym W64=1)
+    endif()
+    add_custom_command(OUTPUT ${bdir11}/${name}.hsaco
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${bdir11}
+      COMMAND ${VS_LLVM_MC19} -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 ${w64} -filetype=obj
+              -I ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec11 ${src} -o ${bdir11}/${name}.o
+      COMMAND ${VS_LD_LLD19_EXEC} -shared ${bdir11}/${name}.o -o ${bdir11}/${name}.hsaco
+      DEPENDS ${src} ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec11/common.inc
+      VERBATIM)
+    list(APPEND VS_AMD_EXEC_OBJS ${bdir11}/${name}.hsaco)
+    add_test(NAME amd_exec11_${name} COMMAND amd_run_asm ${bdir11}/${name}.hsaco ${src})
+    set_tests_properties(amd_exec11_${name} PROPERTIES LABELS "amd;amd_exec" TIMEOUT 120)
   endforeach()
   # The AMD checks of the kernel checker (hazards, waits): tests/amd/check/*.s,
   # each run with VENTSIM_CHECK by run_check.sh against its FINDING lines
