@@ -59,7 +59,7 @@ AMDX(DS_NOP) { return amd_next(w, d); }
 
 /* ---- lane permutes: no LDS access; the lane index is
  * ((addr + offset) / 4) mod 64 (ISA 12.13 DS_PERMUTE_B32 /
- * DS_BPERMUTE_B32) ----
+ * DS_BPERMUTE_B32), mod 32 in a gfx11 wave32 (the wave size) ----
  * ds_permute_b32 (forward): every active lane l writes its data0 to lane
  * index(l) of a zeroed temporary, lanes in increasing order (the highest
  * writer wins); active lanes read the temporary.
@@ -75,7 +75,7 @@ AMDX(DS_PERMUTE_B32)
   while (m) {
     unsigned l = (unsigned)__builtin_ctzll(m);
     m &= m - 1;
-    tmp[((ad[l] + off) >> 2) & 63] = src[l];
+    tmp[((ad[l] + off) >> 2) & (w->nlanes - 1)] = src[l];
   }
   amd_vcommit(w, amd_vrow(w, OP(0)->val), tmp);
   return amd_next(w, d);
@@ -87,7 +87,7 @@ AMDX(DS_BPERMUTE_B32)
   uint32_t off = ds_off16(d), tmp[AMD_LANES];
   const uint32_t *on = amd_lane_on(w);
   for (unsigned l = 0; l < AMD_LANES; l++) {
-    unsigned s = ((ad[l] + off) >> 2) & 63;
+    unsigned s = ((ad[l] + off) >> 2) & (w->nlanes - 1);
     tmp[l] = src[s] & on[s];
   }
   amd_vcommit(w, amd_vrow(w, OP(0)->val), tmp);

@@ -221,20 +221,22 @@ VCMP(V_CMP_GE_U32, uint32_t, x >= y)
 VCMP(V_CMP_T_U32, uint32_t, 1)
 
 /* ---- lanes ---- */
-/* v_readfirstlane_b32 sdst, vsrc: the first lane of EXEC (lane 0 if none) */
+/* v_readfirstlane_b32 sdst, vsrc: the first lane of EXEC (lane 0 if none;
+ * wave32: EXEC_HI is no lane's) */
 AMDX(V_READFIRSTLANE_B32)
 {
-  uint64_t e = amd_exec(w);
+  uint64_t e = amd_exec(w) & w->full;
   unsigned lane = e ? (unsigned)__builtin_ctzll(e) : 0;
   const amd_operand *s = OP(1);
   uint32_t v = s->kind == AMD_OPK_VGPR ? amd_vrow(w, s->val)[lane] : amd_rs32(w, s);
   amd_ws32(w, amd_sidx(OP(0)), v);
   return amd_next(w, d);
 }
-/* v_readlane_b32 sdst, vsrc, lane (SGPR or constant; lane mod 64), any EXEC */
+/* v_readlane_b32 sdst, vsrc, lane (SGPR or constant; lane mod the wave
+ * size), any EXEC */
 AMDX(V_READLANE_B32)
 {
-  unsigned lane = amd_rs32(w, OP(2)) & 63;
+  unsigned lane = amd_rs32(w, OP(2)) & (w->nlanes - 1);
   const amd_operand *s = OP(1);
   uint32_t v = s->kind == AMD_OPK_VGPR ? amd_vrow(w, s->val)[lane] : amd_rs32(w, s);
   amd_ws32(w, amd_sidx(OP(0)), v);
@@ -243,7 +245,7 @@ AMDX(V_READLANE_B32)
 /* v_writelane_b32 vdst, ssrc, lane: writes one lane whatever EXEC is */
 AMDX(V_WRITELANE_B32)
 {
-  unsigned lane = amd_rs32(w, OP(2)) & 63;
+  unsigned lane = amd_rs32(w, OP(2)) & (w->nlanes - 1);
   amd_vrow(w, OP(0)->val)[lane] = amd_rs32(w, OP(1));
   return amd_next(w, d);
 }

@@ -6,9 +6,10 @@
  * fmaak/fmamk, and VCC_LO as v_dual_cndmask_b32's selector.
  *
  * The halves read their sources together, so neither may see the other's
- * result.  The compiler pairs only independent operations; ventsim runs
- * the half whose destination the other reads second, and raises a kernel
- * error when each reads the other's destination. */
+ * result.  ventsim runs the half whose destination the other reads second;
+ * when each reads the other's destination (a swap), Y runs on X's old
+ * destination row, restored between the halves (the two destinations
+ * differ: VOPD requires it). */
 #include <stdatomic.h>
 #include <string.h>
 
@@ -78,8 +79,18 @@ int amd_x_vopd(vs_warp *w, const vs_dinsn *d)
   if (half_slot(d, 0, &hx, &fx) || half_slot(d, 1, &hy, &fy)) return amd_x_unsupported(w, d);
   unsigned dx = amd_i(&hx)->f.op[0].val, dy = amd_i(&hy)->f.op[0].val;
   int y_reads_x = reads(&hy, dx), x_reads_y = reads(&hx, dy);
-  if (y_reads_x && x_reads_y)
-    return amd_unsupported_form(w, d, "a VOPD pair whose halves read each other's destination");
+  if (y_reads_x && x_reads_y) { /* a swap: Y runs on X's old destination */
+    uint32_t *rx = amd_vrow(w, dx), old[AMD_LANES], nx[AMD_LANES];
+    memcpy(old, rx, sizeof old);
+    int rc = fx(w, &hx);
+    if (rc) return rc;
+    memcpy(nx, rx, sizeof nx);
+    memcpy(rx, old, sizeof old);
+    rc = fy(w, &hy);
+    if (rc) return rc;
+    memcpy(rx, nx, sizeof nx);
+    return amd_next(w, d);
+  }
   int rc = y_reads_x ? fy(w, &hy) : fx(w, &hx);
   if (rc) return rc;
   rc = y_reads_x ? fx(w, &hx) : fy(w, &hy);

@@ -244,8 +244,85 @@ int amd_x_sdwa_dpp(vs_warp *w, const vs_dinsn *d)
   return x_sdwa(w, d, fn);
 }
 
-/* gfx11's DPP16 (row_share, row_xmask, no wave shifts) and DPP8 forms */
+/* ---- gfx11: DPP16 and DPP8, e32 and VOP3 (docs/amdgpu-exec.md, "gfx11
+ * lanes") ----
+ * DPP16 word (the second dword of e32, the third of VOP3): [7:0] src0,
+ * [16:8] dpp_ctrl, [18] fi, [19] bound_ctrl, [23:20] src0/src1 neg/abs
+ * (decoded into the operands), [27:24] bank_mask, [31:28] row_mask.
+ * DPP8 word: [7:0] src0, [31:8] eight 3-bit selects: lane l reads lane
+ * (l & ~7) | sel[l & 7]; fi is the src0 field 0xEA (0xE9 without).
+ * Controls: gfx9's quad_perm, row_shl/shr/ror, row_mirror, row_half_mirror;
+ * row_share:n (0x150+n: lane n of the row) and row_xmask:n (0x160+n: lane
+ * i ^ n of the row) are new; the wave shifts and row broadcasts are gone
+ * (reserved).  Nothing crosses a row of 16 lanes (DPP16) or a group of 8
+ * (DPP8), so wave32 needs no rule of its own.
+ * Inactive source lanes (LLVM AMDGPUModifierSyntax "fi", "bound_ctrl"):
+ * DPP16 fi:0 treats them as invalid (bound_ctrl: read 0, else the lane is
+ * not written), fi:1 reads their values; DPP8 fi:0 reads 0, fi:1 their
+ * values.  DPP8 has no masks: every active lane is written. */
+extern const amd_exec_fn amdx_gfx11[AMD11_NUM_INSNS];
+
+static int dpp16_lane(unsigned ctrl, unsigned l)
+{
+  unsigned row = l & ~15u, i = l & 15u, n = ctrl & 15u;
+  if (ctrl >= 0x150 && ctrl <= 0x15f) return (int)(row | n);       /* row_share */
+  if (ctrl >= 0x160 && ctrl <= 0x16f) return (int)(row | (i ^ n)); /* row_xmask */
+  if (ctrl >= 0x130 && ctrl <= 0x13f) return -2;                   /* gfx9's wave shifts */
+  if (ctrl == 0x142 || ctrl == 0x143) return -2;                   /* gfx9's row_bcast */
+  return dpp_lane(ctrl, l);
+}
+
 int amd_x_dpp11(vs_warp *w, const vs_dinsn *d)
 {
-  return amd_unsupported_form(w, d, "the DPP16/DPP8 form (gfx11)");
+  const amd_insn *I = amd_i(d);
+  const amd_row *r = amd_row_of(I);
+  amd_exec_fn fn = amdx_gfx11[I->row];
+  if (!fn) return amd_x_unsupported(w, d);
+  int e64 = I->f.form == AMD_FORM_E64_DPP || I->f.form == AMD_FORM_E64_DPP8;
+  int dpp8 = I->f.form == AMD_FORM_DPP8 || I->f.form == AMD_FORM_E64_DPP8;
+  uint32_t s = I->w[e64 ? 2 : 1];
+  unsigned ctrl = (s >> 8) & 0x1ffu, bound = (s >> 19) & 1u, bank = (s >> 24) & 15u, rowm = (s >> 28) & 15u;
+  unsigned fi = dpp8 ? (I->w[e64 ? 1 : 0] & 0x1ffu) == 0xeau : (s >> 18) & 1u;
+  int k0 = op_index(r, AMD_R_SRC0);
+  if (k0 < 0) k0 = op_index(r, AMD_R_VSRC0);
+  if (k0 < 0 || I->f.op[k0].kind != AMD_OPK_VGPR || I->f.op[k0].size > 1)
+    return amd_unsupported_form(w, d, "DPP of a source that is not one VGPR");
+  if ((r->flags & F_M0_R) && r->ops[k0].role == AMD_R_VSRC0)
+    return amd_unsupported_form(w, d, "DPP of an M0-relative source");
+  if (!dpp8 && dpp16_lane(ctrl, 0) == -2) return amd_unsupported_form(w, d, "a reserved DPP16 control");
+  vs_dinsn d2 = *d;
+  amd_insn *I2 = (amd_insn *)(void *)d2.payload;
+  borrow b = {0};
+  unsigned prow;
+  uint32_t *p = borrow_row(w, I, &b, &prow);
+  const uint32_t *src = amd_vrow(w, I->f.op[k0].val);
+  vs_mask exec = w->active, en = 0;
+  for (unsigned l = 0; l < w->nlanes; l++) {
+    int sl;
+    if (dpp8) {
+      sl = (int)((l & ~7u) | ((s >> (8 + 3 * (l & 7u))) & 7u));
+    } else {
+      if (!((rowm >> (l >> 4)) & 1u) || !((bank >> ((l >> 2) & 3u)) & 1u)) continue; /* not written */
+      sl = dpp16_lane(ctrl, l);
+    }
+    if (sl >= 0 && (fi || ((exec >> sl) & 1u))) {
+      p[l] = src[sl];
+    } else {
+      if (!dpp8 && !bound) continue; /* invalid source, bound_ctrl clear: not written */
+      p[l] = 0;                      /* bound_ctrl; DPP8 fi:0 reads 0 from an inactive lane */
+    }
+    en |= (vs_mask)1 << l;
+  }
+  I2->f.op[k0].val = prow;
+  for (unsigned k = 0; k < I2->f.nops; k++) I2->f.op[k].mods &= (uint8_t)~AMD_MOD_SEXT; /* 32-bit: no change */
+  if (e64) {
+    /* the VOP3 words stay (op_sel, clamp, omod, neg/abs are read from them) */
+    I2->f.form = r->enc == AMD_ENC_VOP3 || r->enc == AMD_ENC_VOP3P ? AMD_FORM_NATIVE : AMD_FORM_E64;
+    I2->w[2] = 0;
+  } else {
+    as_e64(&d2, 0, 0);
+  }
+  int rc = run_row(w, fn, &d2, exec & en);
+  borrow_restore(w, &b);
+  return rc;
 }
