@@ -7,16 +7,22 @@ find_program(VS_LD_LLD19_EXEC ld.lld-19 DOC "ld.lld 19 (Debian lld-19)")
 if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
   add_executable(amd_run_asm ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec/run_asm.c)
   target_link_libraries(amd_run_asm PRIVATE ventsim_static m)
-  # vs_amd_asm(SRC DIR OUT): assembles and links a kernel of DIR into OUT
+  # vs_amd_asm(SRC DIR OUT [MCPU]): assembles (for MCPU, default gfx900)
+  # and links a kernel of DIR into OUT
   function(vs_amd_asm src dir out)
     get_filename_component(name ${src} NAME_WE)
+    set(mcpu gfx900)
+    if(ARGC GREATER 3)
+      set(mcpu ${ARGV3})
+    endif()
     set(bdir ${CMAKE_CURRENT_BINARY_DIR}/amd_${dir})
     add_custom_command(OUTPUT ${bdir}/${name}.hsaco
       COMMAND ${CMAKE_COMMAND} -E make_directory ${bdir}
-      COMMAND ${VS_LLVM_MC19} -triple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj
-              -I ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec ${src} -o ${bdir}/${name}.o
+      COMMAND ${VS_LLVM_MC19} -triple=amdgcn-amd-amdhsa -mcpu=${mcpu} -filetype=obj
+              -I ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec -I ${CMAKE_CURRENT_SOURCE_DIR}/amd/${dir}
+              ${src} -o ${bdir}/${name}.o
       COMMAND ${VS_LD_LLD19_EXEC} -shared ${bdir}/${name}.o -o ${bdir}/${name}.hsaco
-      DEPENDS ${src} ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec/common.inc
+      DEPENDS ${src} ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec/common.inc ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec11/common11.inc
       VERBATIM)
     set(${out} ${bdir}/${name}.hsaco PARENT_SCOPE)
   endfunction()
@@ -28,6 +34,15 @@ if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
     list(APPEND VS_AMD_EXEC_OBJS ${co})
     add_test(NAME amd_exec_${name} COMMAND amd_run_asm ${co} ${src})
     set_tests_properties(amd_exec_${name} PROPERTIES LABELS "amd;amd_exec" TIMEOUT 120)
+  endforeach()
+  # gfx1100 (RDNA3) kernels: tests/amd/exec11/*.s (common11.inc), the same runner
+  file(GLOB VS_AMD_EXEC11_KERNELS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec11/*.s)
+  foreach(src ${VS_AMD_EXEC11_KERNELS})
+    get_filename_component(name ${src} NAME_WE)
+    vs_amd_asm(${src} exec11 co gfx1100)
+    list(APPEND VS_AMD_EXEC_OBJS ${co})
+    add_test(NAME amd_exec11_${name} COMMAND amd_run_asm ${co} ${src})
+    set_tests_properties(amd_exec11_${name} PROPERTIES LABELS "amd;amd_exec" TIMEOUT 120)
   endforeach()
   # The AMD checks of the kernel checker (hazards, waits): tests/amd/check/*.s,
   # each run with VENTSIM_CHECK by run_check.sh against its FINDING lines
