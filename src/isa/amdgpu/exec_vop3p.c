@@ -240,7 +240,8 @@ AMDX(V_DOT2_F32_F16)
   uint32_t al[NL], ah[NL], bl[NL], bh[NL], t2[NL], res[NL];
   pk_src(w, d, &p, 0, 1, al, ah);
   pk_src(w, d, &p, 1, 1, bl, bh);
-  const uint32_t *C = pk_raw(w, OP(3), t2);
+  /* gfx11's src2 is an f32 operand (gfx11.def): its constants are f32 */
+  const uint32_t *C = amd_is11(d) ? amd_vsrc32(w, OP(3), t2) : pk_raw(w, OP(3), t2);
   fpm m = fp_mode(w);
   int rc = fp_rm_begin(m.rm32);
   for (unsigned l = 0; l < NL; l++) {
@@ -262,13 +263,15 @@ static inline uint32_t sat_i32(int64_t v, unsigned c)
 static inline uint32_t sat_u32(uint64_t v, unsigned c) { return c && v > 0xffffffffu ? 0xffffffffu : (uint32_t)v; }
 
 /* integer dots: the 32-bit sources whole (op_sel does not apply), the
- * sum with src2 saturated with clamp */
+ * sum with src2 saturated with clamp; gfx11's src2 is a b32 operand
+ * (gfx11.def): an inline constant is its 32-bit value */
 #define DOTI(ID, expr)                                                         \
   AMDX(ID)                                                                     \
   {                                                                            \
     pk_fields p = pk_of(d);                                                    \
     uint32_t t0[NL], t1[NL], t2[NL], res[NL];                                  \
-    const uint32_t *A = pk_raw(w, OP(1), t0), *B = pk_raw(w, OP(2), t1), *C = pk_raw(w, OP(3), t2); \
+    const uint32_t *A = pk_raw(w, OP(1), t0), *B = pk_raw(w, OP(2), t1);     \
+    const uint32_t *C = amd_is11(d) ? amd_vsrc32(w, OP(3), t2) : pk_raw(w, OP(3), t2); \
     for (unsigned l = 0; l < NL; l++) {                                        \
       uint32_t a = A[l], b = B[l], c = C[l];                                   \
       res[l] = (expr);                                                         \

@@ -119,6 +119,16 @@ KERNEL_BEGIN
   v_dot8_i32_iu4 v28, v25, v26, 0 neg_lo:[1,0,0]
   OUT 18, v28
   // EXPECT 18 0xfffffffe
+  // src2 is a 32-bit operand on gfx11: the inline constant 1 is 1
+  // (0x00000001, not replicated into both halves): 30 + 1 = 31; for
+  // v_dot2_f32_f16 the constant 1.0 is the f32 0x3f800000: 1*2 + 2*3 + 1 =
+  // 9.0 = 0x41100000
+  v_dot8_i32_iu4 v28, v25, v26, 1
+  OUT 47, v28
+  // EXPECT 47 31
+  v_dot2_f32_f16 v28, v10, v11, 1.0
+  OUT 48, v28
+  // EXPECT 48 0x41100000
   // ---- maxmin / minmax (v_min/v_max rules, IEEE on: a quiet NaN gives
   // the other operand; -0 < +0) ----
   // min(max(QNaN, 2.0), 1.5) = 1.5
