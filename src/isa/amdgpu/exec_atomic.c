@@ -33,7 +33,7 @@
 /* ---- the operations: new value from old and the data operands ---- */
 enum {
   A_SWAP, A_CMPSWAP, A_CMPST, A_ADD, A_SUB, A_RSUB, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR, A_XOR,
-  A_INC, A_DEC, A_MSKOR, A_WRAP, A_FADD, A_FMIN, A_FMAX, A_FCMPST, A_FCMPSWAP
+  A_INC, A_DEC, A_MSKOR, A_WRAP, A_FADD, A_FMIN, A_FMAX, A_FCMPST, A_FCMPSWAP, A_MFADD, A_CSUB
 };
 
 /* ---- float rules (seed 001) ----
@@ -88,7 +88,9 @@ static uint64_t f_cmpst(const fpk *k, uint64_t old, uint64_t cmp, uint64_t src, 
  * input denormals always flushed ("hard-wired"); output denormals flushed
  * unless MODE allows f32 output denormals.  NaN: an input NaN is returned
  * quieted, memory's (src0) if both are; -inf + +inf = -QNaN
- * (0xffc00000).  The host adds in its default rounding (nearest even). */
+ * (0xffc00000); zero + zero = +0 whatever the signs (seed "0 + 0 = +0";
+ * IEEE would give -0 for -0 + -0).  The host adds in its default rounding
+ * (nearest even). */
 static uint32_t f_add32(uint32_t a, uint32_t b, uint32_t mode)
 {
   a = (uint32_t)f_flush(&F32, a);
@@ -96,6 +98,7 @@ static uint32_t f_add32(uint32_t a, uint32_t b, uint32_t mode)
   if (f_nan(&F32, a)) return a | 0x00400000u;
   if (f_nan(&F32, b)) return b | 0x00400000u;
   if (f_inf(&F32, a) && f_inf(&F32, b) && ((a ^ b) >> 31)) return 0xffc00000u;
+  if (((a | b) & 0x7fffffffu) == 0) return 0; /* seed: "0 + 0 = +0", -0 + -0 too */
   float fa, fb, fr;
   memcpy(&fa, &a, 4);
   memcpy(&fb, &b, 4);
@@ -135,6 +138,12 @@ static uint64_t apply(int op, int b64, uint64_t old, uint64_t s, uint64_t t, uin
   case A_MSKOR: r = (old & ~s) | t; break;                      /* data0 mask, data1 bits */
   case A_WRAP: r = old >= s ? old - s : old + t; break;
   case A_FADD: r = f_add32((uint32_t)old, (uint32_t)s, mode); break;
+  /* gfx11 memory (FLAT/GLOBAL/MUBUF) float add, seed 001 "float atomic
+   * add is hard-wired to flush input denormals - it does not use the
+   * MODE.fp_denorm bits": inputs flushed, MODE not consulted, so output
+   * denormals are kept (f_add32 with "output denormals allowed") */
+  case A_MFADD: r = f_add32((uint32_t)old, (uint32_t)s, 0x20u); break;
+  case A_CSUB: r = old >= s ? old - s : 0; break;               /* gfx11: clamped at 0 */
   case A_FMIN: r = f_minmax(k, old, s, 0, flush_in); break;
   case A_FMAX: r = f_minmax(k, old, s, 1, flush_in); break;
   case A_FCMPSWAP: r = f_cmpst(k, old, t, s, flush_in); break;  /* data = {src, cmp}      */
@@ -374,7 +383,7 @@ static int flat_atomic(vs_warp *w, const vs_dinsn *d, int op, int b64, int globa
   int has_saddr = sa && sa->kind != AMD_OPK_NONE;
   uint64_t sbase = has_saddr ? amd_rs64(w, sa) : 0;
   const uint32_t *a0 = amd_vrow(w, va->val), *a1 = has_saddr ? NULL : amd_vrow(w, va->val + 1);
-  unsigned dw = b64 ? 2 : 1, cmp = op == A_CMPSWAP;
+  unsigned dw = b64 ? 2 : 1, cmp = op == A_CMPSWAP || op == A_FCMPSWAP;
   const uint32_t *sl = amd_vrow(w, data->val), *sh = b64 ? amd_vrow(w, data->val + 1) : NULL;
   const uint32_t *tl = cmp ? amd_vrow(w, data->val + dw) : sl, *th = cmp && b64 ? amd_vrow(w, data->val + dw + 1) : NULL;
   uint32_t *r0 = glc ? amd_vrow(w, OP(0)->val) : NULL, *r1 = glc && b64 ? amd_vrow(w, OP(0)->val + 1) : NULL;
@@ -402,7 +411,7 @@ static int buf_atomic(vs_warp *w, const vs_dinsn *d, int op, int b64)
   int glc = (I->w[0] >> 14) & 1;
   amd_vbuf b;
   amd_vbuf_init(w, d, &b, OP(1), OP(2), OP(3));
-  unsigned dw = b64 ? 2 : 1, cmp = op == A_CMPSWAP, size = 4 * dw;
+  unsigned dw = b64 ? 2 : 1, cmp = op == A_CMPSWAP || op == A_FCMPSWAP, size = 4 * dw;
   unsigned v = OP(0)->val;
   uint32_t *sl = amd_vrow(w, v), *sh = b64 ? amd_vrow(w, v + 1) : NULL;
   const uint32_t *tl = cmp ? amd_vrow(w, v + dw) : sl, *th = cmp && b64 ? amd_vrow(w, v + dw + 1) : NULL;
@@ -712,3 +721,25 @@ AMD11_AS(GLOBAL_ATOMIC_SWAP_B32, GLOBAL_ATOMIC_SWAP);
 AMD11_AS(GLOBAL_ATOMIC_SWAP_B64, GLOBAL_ATOMIC_SWAP_X2);
 AMD11_AS(GLOBAL_ATOMIC_XOR_B32, GLOBAL_ATOMIC_XOR);
 AMD11_AS(GLOBAL_ATOMIC_XOR_B64, GLOBAL_ATOMIC_XOR_X2);
+
+/* gfx11 (RDNA3) float memory atomics (seed 001 "float memory atomics"):
+ * add -- inputs flushed, round to nearest even, MODE not consulted --,
+ * min/max and cmpswap with the LDS rules (exec_atomic.c f_minmax, f_cmpst:
+ * input denormals flushed only when MODE.fp_denorm bit 0 -- allow input
+ * denormals, MODE[4] -- is clear), cmpswap data = {src, cmp}; and
+ * csub_u32: MEM = MEM >= DATA ? MEM - DATA : 0.  gfx1100 has no f64 memory
+ * float atomics (gfx11.def). */
+FLAT_A(FLAT_ATOMIC_ADD_F32, A_MFADD, 0)
+FLAT_A(FLAT_ATOMIC_MIN_F32, A_FMIN, 0)
+FLAT_A(FLAT_ATOMIC_MAX_F32, A_FMAX, 0)
+FLAT_A(FLAT_ATOMIC_CMPSWAP_F32, A_FCMPSWAP, 0)
+GLOBAL_A(GLOBAL_ATOMIC_ADD_F32, A_MFADD, 0)
+GLOBAL_A(GLOBAL_ATOMIC_MIN_F32, A_FMIN, 0)
+GLOBAL_A(GLOBAL_ATOMIC_MAX_F32, A_FMAX, 0)
+GLOBAL_A(GLOBAL_ATOMIC_CMPSWAP_F32, A_FCMPSWAP, 0)
+GLOBAL_A(GLOBAL_ATOMIC_CSUB_U32, A_CSUB, 0)
+BUF_A(BUFFER_ATOMIC_ADD_F32, A_MFADD, 0)
+BUF_A(BUFFER_ATOMIC_MIN_F32, A_FMIN, 0)
+BUF_A(BUFFER_ATOMIC_MAX_F32, A_FMAX, 0)
+BUF_A(BUFFER_ATOMIC_CMPSWAP_F32, A_FCMPSWAP, 0)
+BUF_A(BUFFER_ATOMIC_CSUB_U32, A_CSUB, 0)

@@ -193,6 +193,9 @@ VH2U(V_MIN_F16, min16(ua, ub, m.ieee))
 VH2U(V_MAX_F16, max16(ua, ub, m.ieee))
 VH3U(V_MIN3_F16, min16(min16(ua, ub, m.ieee), uc, m.ieee))
 VH3U(V_MAX3_F16, max16(max16(ua, ub, m.ieee), uc, m.ieee))
+/* gfx11 v_maxmin_f16 / v_minmax_f16: as the f32 rows (exec_vf32.c) */
+VH3U(V_MAXMIN_F16, min16(max16(ua, ub, m.ieee), uc, m.ieee))
+VH3U(V_MINMAX_F16, max16(min16(ua, ub, m.ieee), uc, m.ieee))
 VH3U(V_MED3_F16, med3_16(ua, ub, uc, m.ieee))
 
 /* ---- one source ---- */

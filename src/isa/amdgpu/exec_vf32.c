@@ -170,6 +170,24 @@ AMDX(V_FMA_F32)
   return amd_next(w, d);
 }
 VF3(V_MAD_LEGACY_F32, mul_legacy(a, b) + c)
+/* gfx11 v_fma_dx9_zero_f32 (RDNA3 ISA): S0 or S1 zero (after input
+ * flushing) gives S2 itself, else fma(S0, S1, S2); v_fmac_dx9_zero_f32:
+ * S2 = D.  (v_mul_dx9_zero_f32 is v_mul_legacy_f32, exec_vf11.c.) */
+static inline float fma_dx9(float a, float b, float c) { return (a == 0.0f || b == 0.0f) ? c : fmaf(a, b, c); }
+VF3(V_FMA_DX9_ZERO_F32, fma_dx9(a, b, c))
+AMDX(V_FMAC_DX9_ZERO_F32)
+{
+  uint32_t t0[NL], t1[NL], res[NL];
+  const uint32_t *A = amd_vsrc32(w, OP(1), t0), *B = amd_vsrc32(w, OP(2), t1);
+  uint32_t *D = amd_vrow(w, OP(0)->val);
+  fpm m = fp_mode(w);
+  int rc = fp_rm_begin(m.rm32);
+  for (unsigned l = 0; l < NL; l++) res[l] = FO(fma_dx9(FI(A[l]), FI(B[l]), FI(D[l])));
+  fp_rm_end(rc);
+  fp_post32(w, d, res);
+  amd_vcommit(w, D, res);
+  return amd_next(w, d);
+}
 VF2(V_LDEXP_F32, ldexpf(a, (int)B[l] < -1000 ? -1000 : ((int)B[l] > 1000 ? 1000 : (int)B[l])))
 
 /* v_mad_f32 / v_mac_f32 / v_madmk / v_madak: multiply then add, rounded
@@ -274,6 +292,10 @@ VF2U(V_MIN_F32, min32(ua, ub, m.ieee))
 VF2U(V_MAX_F32, max32(ua, ub, m.ieee))
 VF3U(V_MIN3_F32, min32(min32(ua, ub, m.ieee), uc, m.ieee))
 VF3U(V_MAX3_F32, max32(max32(ua, ub, m.ieee), uc, m.ieee))
+/* gfx11: v_maxmin_f32 = min(max(S0, S1), S2), v_minmax_f32 = max(min(S0,
+ * S1), S2), each step with v_min/v_max's NaN and signed-zero rules */
+VF3U(V_MAXMIN_F32, min32(max32(ua, ub, m.ieee), uc, m.ieee))
+VF3U(V_MINMAX_F32, max32(min32(ua, ub, m.ieee), uc, m.ieee))
 VF3U(V_MED3_F32, med3_32(ua, ub, uc, m.ieee))
 
 /* ---- compares: sdst (VCC in e32), src0, src1; cmpx also write EXEC ---- */

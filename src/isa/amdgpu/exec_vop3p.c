@@ -240,7 +240,8 @@ AMDX(V_DOT2_F32_F16)
   uint32_t al[NL], ah[NL], bl[NL], bh[NL], t2[NL], res[NL];
   pk_src(w, d, &p, 0, 1, al, ah);
   pk_src(w, d, &p, 1, 1, bl, bh);
-  const uint32_t *C = pk_raw(w, OP(3), t2);
+  /* gfx11's src2 is an f32 operand (gfx11.def): its constants are f32 */
+  const uint32_t *C = amd_is11(d) ? amd_vsrc32(w, OP(3), t2) : pk_raw(w, OP(3), t2);
   fpm m = fp_mode(w);
   int rc = fp_rm_begin(m.rm32);
   for (unsigned l = 0; l < NL; l++) {
@@ -262,13 +263,15 @@ static inline uint32_t sat_i32(int64_t v, unsigned c)
 static inline uint32_t sat_u32(uint64_t v, unsigned c) { return c && v > 0xffffffffu ? 0xffffffffu : (uint32_t)v; }
 
 /* integer dots: the 32-bit sources whole (op_sel does not apply), the
- * sum with src2 saturated with clamp */
+ * sum with src2 saturated with clamp; gfx11's src2 is a b32 operand
+ * (gfx11.def): an inline constant is its 32-bit value */
 #define DOTI(ID, expr)                                                         \
   AMDX(ID)                                                                     \
   {                                                                            \
     pk_fields p = pk_of(d);                                                    \
     uint32_t t0[NL], t1[NL], t2[NL], res[NL];                                  \
-    const uint32_t *A = pk_raw(w, OP(1), t0), *B = pk_raw(w, OP(2), t1), *C = pk_raw(w, OP(3), t2); \
+    const uint32_t *A = pk_raw(w, OP(1), t0), *B = pk_raw(w, OP(2), t1);     \
+    const uint32_t *C = amd_is11(d) ? amd_vsrc32(w, OP(3), t2) : pk_raw(w, OP(3), t2); \
     for (unsigned l = 0; l < NL; l++) {                                        \
       uint32_t a = A[l], b = B[l], c = C[l];                                   \
       res[l] = (expr);                                                         \
@@ -298,3 +301,49 @@ DOTI(V_DOT4_I32_I8, sat_i32(dot_s(a, b, 8) + (int32_t)c, p.clamp))
 DOTI(V_DOT4_U32_U8, sat_u32(dot_u(a, b, 8) + c, p.clamp))
 DOTI(V_DOT8_I32_I4, sat_i32(dot_s(a, b, 4) + (int32_t)c, p.clamp))
 DOTI(V_DOT8_U32_U4, sat_u32(dot_u(a, b, 4) + c, p.clamp))
+
+/* ---- gfx11 dot products (RDNA3 ISA) ---- */
+/* v_dot2_f32_bf16: a.lo*b.lo + a.hi*b.hi + c (c: f32) as v_dot2_f32_f16:
+ * bf16 products are exact in double and the sum is rounded once (a sum
+ * that needs more than 53 bits -- operands 2^100 apart -- is rounded
+ * twice); bf16 inputs follow MODE's f32 denormal rules (bf16 is the high
+ * half of an f32) */
+static inline double bf16d(uint32_t h, unsigned flush) { return (double)u2f(fp_fz32(h << 16, flush)); }
+AMDX(V_DOT2_F32_BF16)
+{
+  pk_fields p = pk_of(d);
+  uint32_t al[NL], ah[NL], bl[NL], bh[NL], t2[NL], res[NL];
+  pk_src(w, d, &p, 0, 1, al, ah);
+  pk_src(w, d, &p, 1, 1, bl, bh);
+  const uint32_t *C = amd_vsrc32(w, OP(3), t2);
+  fpm m = fp_mode(w);
+  int rc = fp_rm_begin(m.rm32);
+  for (unsigned l = 0; l < NL; l++) {
+    double s = bf16d(al[l], m.fin32) * bf16d(bl[l], m.fin32) + bf16d(ah[l], m.fin32) * bf16d(bh[l], m.fin32);
+    float r = (float)(s + (double)u2f(fp_fz32(C[l], m.fin32)));
+    uint32_t v = fp_fz32(fp_q32(f2u(r)), m.fout32);
+    if (p.clamp) v = isnan32(v) ? (m.dx10 ? 0 : v) : (r >= 1.0f ? 0x3f800000u : (r > 0.0f ? v : 0u));
+    res[l] = v;
+  }
+  fp_rm_end(rc);
+  amd_vcommit(w, amd_vrow(w, OP(0)->val), res);
+  return amd_next(w, d);
+}
+
+/* v_dot4_i32_iu8 / v_dot8_i32_iu4: the elements of src0 are signed when
+ * neg_lo[0] is set, else unsigned; src1's by neg_lo[1] (RDNA3 ISA: "NEG[0]
+ * ... signext(A8) : A8.u8"; LLVM selects sdot4 as neg_lo:[1,1,0]); the sum
+ * with src2 (i32) saturated to i32 with clamp */
+static inline int64_t dot_iu(uint32_t a, uint32_t b, unsigned bits, unsigned sa, unsigned sb)
+{
+  int64_t s = 0;
+  for (unsigned i = 0; i < 32; i += bits) {
+    uint32_t xa = (a >> i) & ((1u << bits) - 1), xb = (b >> i) & ((1u << bits) - 1);
+    int32_t x = sa ? (int32_t)(xa << (32 - bits)) >> (32 - bits) : (int32_t)xa;
+    int32_t y = sb ? (int32_t)(xb << (32 - bits)) >> (32 - bits) : (int32_t)xb;
+    s += (int64_t)x * y;
+  }
+  return s;
+}
+DOTI(V_DOT4_I32_IU8, sat_i32(dot_iu(a, b, 8, p.neglo & 1, (p.neglo >> 1) & 1) + (int32_t)c, p.clamp))
+DOTI(V_DOT8_I32_IU4, sat_i32(dot_iu(a, b, 4, p.neglo & 1, (p.neglo >> 1) & 1) + (int32_t)c, p.clamp))
