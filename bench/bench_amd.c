@@ -2,7 +2,10 @@
  * (tests/amd/kernels/matmul.cl, compiled by the build for each target: give
  * the code object of gfx900, gfx906, gfx1100 (wave32) or gfx1100w64) on
  * N x N matrices through the launch helper and prints wave instructions
- * per second of simulation on one host thread, the median of R runs.
+ * per second of simulation on one host thread, the median of R runs; in
+ * timing mode (VENTSIM_MODE=timing) also the simulated cycles and the
+ * median cycles per second (bench/bench_amd_timing.sh multiplies them by
+ * the configuration's CUs).
  *     bench_amd CODE_OBJECT [N] [R] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,17 +39,22 @@ int main(int argc, char **argv)
       vs_kernel_set_arg_i32(k, 5, n))
     return 1;
   size_t global[2] = {(size_t)n, (size_t)n}, local[2] = {16, 16};
-  double rate[99];
+  double rate[99], crate[99];
   vs_run_result res = {0};
   for (int r = 0; r < runs; r++) {
     vs_launch_opts o = {0};
     o.result = &res;
     if (vs_kernel_launch(k, 2, global, local, &o)) return 1;
     rate[r] = (double)res.warp_insns / res.seconds;
+    crate[r] = (double)res.cycles / res.seconds;
   }
   qsort(rate, (size_t)runs, sizeof *rate, cmp);
-  printf("matmul_naive %dx%d %s: %llu wave instructions, median %.1f M instructions/s (%d runs)\n", n, n, argv[1],
+  qsort(crate, (size_t)runs, sizeof *crate, cmp);
+  printf("matmul_naive %dx%d %s: %llu wave instructions, median %.1f M instructions/s (%d runs)", n, n, argv[1],
          (unsigned long long)res.warp_insns, rate[runs / 2] / 1e6, runs);
+  if (res.cycles)
+    printf("; %llu cycles, median %.3f M cycles/s", (unsigned long long)res.cycles, crate[runs / 2] / 1e6);
+  printf("\n");
   free(a);
   vs_program_free(p);
   return 0;

@@ -127,6 +127,30 @@ if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
              ${CMAKE_CURRENT_SOURCE_DIR} ${cfg})
     set_tests_properties(amd_timing_${cfg} PROPERTIES LABELS "amd;timing" TIMEOUT 1800)
   endforeach()
+  # The gfx1100 (RDNA3) timing tests (tests/amd/timing/gfx1100: loop
+  # kernels whose cycle counts on rx7900xtx are derived by hand in
+  # tests/amd/timing/README.md "RDNA3"; *_w64_* are wave64)
+  file(GLOB VS_AMD_TIMING11_KERNELS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/amd/timing/gfx1100/*.s)
+  set(t11dir ${CMAKE_CURRENT_BINARY_DIR}/amd_timing_gfx1100)
+  foreach(src ${VS_AMD_TIMING11_KERNELS})
+    get_filename_component(name ${src} NAME_WE)
+    set(attr)
+    if(name MATCHES "_w64_")
+      set(attr -mattr=+wavefrontsize64)
+    endif()
+    add_custom_command(OUTPUT ${t11dir}/${name}.hsaco
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${t11dir}
+      COMMAND ${VS_LLVM_MC19} -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 ${attr} -filetype=obj
+              -I ${CMAKE_CURRENT_SOURCE_DIR}/amd/timing/gfx1100 ${src} -o ${t11dir}/${name}.o
+      COMMAND ${VS_LD_LLD19_EXEC} -shared ${t11dir}/${name}.o -o ${t11dir}/${name}.hsaco
+      DEPENDS ${src} ${CMAKE_CURRENT_SOURCE_DIR}/amd/timing/gfx1100/common.inc
+              ${CMAKE_CURRENT_SOURCE_DIR}/amd/timing/gfx1100/loop.inc
+      VERBATIM)
+    list(APPEND VS_AMD_EXEC_OBJS ${t11dir}/${name}.hsaco)
+  endforeach()
+  add_test(NAME amd_timing_rx7900xtx COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/amd/timing/run_timing11.sh
+           $<TARGET_FILE:amd_run_asm> ${t11dir} ${CMAKE_CURRENT_SOURCE_DIR} rx7900xtx)
+  set_tests_properties(amd_timing_rx7900xtx PROPERTIES LABELS "amd;timing" TIMEOUT 600)
   add_custom_target(amd_exec_kernels ALL DEPENDS ${VS_AMD_EXEC_OBJS})
 endif()
 

@@ -96,7 +96,33 @@ typedef struct vs_insn_info {
   uint8_t nsrc, ndst;
   vs_operand src[VS_MAX_SRC], dst[VS_MAX_DST];
   uint8_t wait[VS_NCNT];   /* wait-counter instructions: thresholds       */
+  /* An ALU-delay hint (AMD s_delay_alu, seed 002): the instruction after
+   * it waits for delay[0] (VS_DELAY_*), the one delay_skip instructions
+   * further (0: the same one) for delay[1]; a later hint replaces it */
+  uint8_t delay[2], delay_skip;
+  /* A clause (AMD s_clause, seed 002): the next clause_len instructions,
+   * all of one type, issue from this warp only (0: not a clause start) */
+  uint8_t clause_len;
+  uint8_t dual;            /* two operations issued as one (AMD VOPD)     */
+  uint8_t hint;            /* handled ahead of issue in zero cycles (AMD
+                            * s_delay_alu, s_clause): takes no issue slot */
 } vs_insn_info;
+
+/* What an ALU-delay hint waits for, before the instruction it names may
+ * issue: the result of the n-th previous vector ALU instruction of the
+ * warp (every vector ALU instruction counts, transcendental ones too),
+ * of the n-th previous transcendental one, a cycle after the previous
+ * vector ALU instruction issued (FMA accumulation), or n cycles after the
+ * previous scalar ALU instruction issued.  The values are AMD's ID codes
+ * (LLVM AMDGPU gfx11 delay operand). */
+enum {
+  VS_DELAY_NONE = 0,
+  VS_DELAY_VALU1 = 1,   /* .. VS_DELAY_VALU1 + 3 */
+  VS_DELAY_TRANS1 = 5,  /* .. VS_DELAY_TRANS1 + 2 */
+  VS_DELAY_FMA_ACCUM = 8,
+  VS_DELAY_SALU1 = 9,   /* .. VS_DELAY_SALU1 + 2 */
+  VS_DELAY_COUNT = 12
+};
 
 typedef struct vs_isa {
   const char *name;

@@ -334,6 +334,9 @@ int vs_timing_config_check(const vs_timing_config *c, vs_error *err)
     {offsetof(struct vs_timing_config, dc_line), "dcache.line"},
     {offsetof(struct vs_timing_config, l2_sets), "l2.sets"},
     {offsetof(struct vs_timing_config, l2_line), "l2.line"},
+    {offsetof(struct vs_timing_config, l1_sets), "l1.sets"},
+    {offsetof(struct vs_timing_config, l1_line), "l1.line"},
+    {offsetof(struct vs_timing_config, mall_line), "mall.line"},
     {offsetof(struct vs_timing_config, lds_bank_bytes), "lds.bank_bytes"},
     {offsetof(struct vs_timing_config, core_fetch_width), "core.fetch_width"},
   };
@@ -342,6 +345,8 @@ int vs_timing_config_check(const vs_timing_config *c, vs_error *err)
     if (!pow2(v))
       return vs_error_set(err, VS_E_CONFIG, "%s: %" PRIu64 " is not a power of two", p2[i].key, v);
   }
+  if (c->mall_sets && !pow2(c->mall_sets))
+    return vs_error_set(err, VS_E_CONFIG, "mall.sets: %" PRIu64 " is not a power of two", c->mall_sets);
   if (c->core_fetch_width * 4 > c->ic_line)
     return vs_error_set(err, VS_E_CONFIG,
                         "core.fetch_width: %" PRIu64 " instructions (%" PRIu64 " bytes) do not fit "

@@ -42,6 +42,11 @@ static uint64_t dram_atomic_fn(void *ctx, vs_addr addr, unsigned n, uint64_t t)
   return vs_dram_write(ctx, addr, n * 4u, t);
 }
 
+vs_lower vs_gpu_sm_lower(vs_gpu *g, unsigned sm)
+{
+  return g->nl1 ? vs_l2_lower(&g->l1[sm / (unsigned)g->c->l1_sms]) : vs_icnt_lower(&g->icnt, sm);
+}
+
 static void gpu_free(vs_gpu *g)
 {
   if (g->sm)
@@ -49,7 +54,11 @@ static void gpu_free(vs_gpu *g)
   free(g->sm);
   free(g->res);
   vs_icnt_free(&g->icnt);
+  if (g->l1)
+    for (unsigned i = 0; i < g->nl1; i++) vs_l2_free(&g->l1[i]);
+  free(g->l1);
   vs_l2_free(&g->l2);
+  if (g->has_mall) vs_l2_free(&g->mall);
   vs_dram_free(&g->dram);
   if (g->slot_warps)
     for (unsigned i = 0; i < g->nslots; i++)
@@ -87,13 +96,37 @@ static int gpu_init(vs_gpu *g, vs_error *err)
                    (unsigned)c->dram_bytes_per_cycle, (unsigned)c->l2_line, err))
     return -1;
   vs_lower dl = {dram_read_fn, dram_write_fn, dram_atomic_fn, &g->dram};
+  if (c->mall_sets) { /* the last-level cache in front of DRAM */
+    if (vs_l2_init(&g->mall, (unsigned)c->mall_banks, (unsigned)c->mall_sets, (unsigned)c->mall_ways,
+                   (unsigned)c->mall_line, (unsigned)c->mall_mshrs, (unsigned)c->mall_hit_latency,
+                   1, dl, err))
+      return -1;
+    g->has_mall = 1;
+    dl = vs_l2_lower(&g->mall);
+  }
   if (vs_l2_init(&g->l2, (unsigned)c->l2_banks, (unsigned)c->l2_sets, (unsigned)c->l2_ways,
                  (unsigned)c->l2_line, (unsigned)c->l2_mshrs, (unsigned)c->l2_hit_latency,
                  (unsigned)c->l2_atomic_cycles, dl, err))
     return -1;
-  if (vs_icnt_init(&g->icnt, g->nsm, (unsigned)c->icnt_latency, (unsigned)c->icnt_flit_bytes,
-                   &g->l2, err))
+  /* with shared L1s the interconnect has one port per L1, else per SM */
+  unsigned per = (unsigned)c->l1_sms;
+  g->nl1 = per ? (g->nsm + per - 1) / per : 0;
+  if (vs_icnt_init(&g->icnt, per ? g->nl1 : g->nsm, (unsigned)c->icnt_latency,
+                   (unsigned)c->icnt_flit_bytes, &g->l2, err))
     return -1;
+  if (g->nl1) {
+    g->l1 = vs_calloc(g->nl1, sizeof *g->l1, err);
+    if (!g->l1) return -1;
+    for (unsigned i = 0; i < g->nl1; i++) {
+      if (vs_l2_init(&g->l1[i], (unsigned)c->l1_banks, (unsigned)c->l1_sets, (unsigned)c->l1_ways,
+                     (unsigned)c->l1_line, (unsigned)c->l1_mshrs, (unsigned)c->l1_hit_latency, 1,
+                     vs_icnt_lower(&g->icnt, i), err)) {
+        g->nl1 = i; /* gpu_free frees the ones made */
+        return -1;
+      }
+      vs_l2_set_write_through(&g->l1[i]);
+    }
+  }
   for (unsigned i = 0; i < g->nsm; i++) {
     if (vs_sm_init(&g->sm[i], g, i, err)) return -1;
     vs_smres_full(c, &g->res[i]);

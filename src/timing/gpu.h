@@ -48,6 +48,15 @@ typedef struct vs_twarp {
   /* the latest completion of each counter's operations (the profile's
    * in-order counters: a later operation completes no earlier) */
   uint64_t cnt_last[VS_NCNT];
+  /* ALU-delay hints (vs_insn_info.delay, sm.c): the result times of the
+   * warp's last 4 vector ALU and last 3 transcendental instructions
+   * (rings indexed by the counts), the issue cycles of its last vector
+   * and scalar ALU instructions; the pending delays: what (VS_DELAY_*)
+   * and in how many instructions (1: the next; 0: none) */
+  uint64_t valu_done[4], trans_done[3], valu_issue, salu_issue;
+  uint32_t nvalu, ntrans;
+  uint8_t dly[2], dly_pos[2];
+  uint8_t clause_arm;   /* s_clause issued: the next instruction starts a clause this long */
 } vs_twarp;
 
 typedef struct vs_twg {
@@ -78,6 +87,7 @@ typedef struct vs_sm_stats {
   uint64_t wgs;               /* work-groups run                  */
   uint64_t first_start, last_end;
   uint64_t interval_insns;    /* since the last sample            */
+  uint64_t dual_issues;       /* instructions of two operations (VOPD) */
 } vs_sm_stats;
 
 struct vs_gpu;
@@ -105,6 +115,9 @@ typedef struct vs_sm {
   vs_dcache dc;
   vs_lds lds;
   unsigned last[VS_MAX_PORTS]; /* last issuing warp per port */
+  /* clauses (s_clause): per issue port and SIMD, the warp slot that holds
+   * one and its instructions left (0: none) */
+  uint8_t clause_warp[VS_MAX_PORTS][VS_MAX_SIMD], clause_left[VS_MAX_PORTS][VS_MAX_SIMD];
   uint64_t wake;              /* earliest time something may change */
   int active;                 /* something changed this cycle */
   int progress;               /* an instruction issued / memory moved */
@@ -129,6 +142,13 @@ typedef struct vs_gpu {
   vs_smres *res;
   vs_dram dram;
   vs_l2 l2;
+  /* optional levels: the memory-attached last-level cache between the L2
+   * and DRAM (mall.sets > 0), the L1s shared by groups of l1.sms SMs
+   * between their L1 caches and the interconnect (l1.sms > 0) */
+  vs_l2 mall;
+  int has_mall;
+  vs_l2 *l1;
+  unsigned nl1;
   vs_icnt icnt;
   vs_warp ***slot_warps;      /* per device-wide WG slot, allocated on use */
   unsigned nslots;
@@ -153,6 +173,10 @@ typedef struct vs_gpu {
   size_t nocc, capocc;
   uint64_t occ_next;
 } vs_gpu;
+
+/* gpu.c: the memory system as SM sm's L1 caches see it (its shared L1
+ * or its interconnect port) */
+vs_lower vs_gpu_sm_lower(vs_gpu *g, unsigned sm);
 
 /* sm.c */
 int vs_sm_init(vs_sm *s, vs_gpu *g, unsigned id, vs_error *err);

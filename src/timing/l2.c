@@ -13,6 +13,7 @@ int vs_l2_init(vs_l2 *l2, unsigned banks, unsigned sets, unsigned ways, unsigned
   l2->hit_latency = hit_latency;
   l2->atomic_cycles = atomic_cycles;
   l2->low = low;
+  l2->write_through = 0;
   l2->st = (vs_l2_stats){0};
   l2->bank = vs_calloc(l2->nbanks, sizeof *l2->bank, err);
   l2->port = vs_calloc(l2->nbanks, sizeof *l2->port, err);
@@ -122,6 +123,7 @@ uint64_t vs_l2_read(vs_l2 *l2, vs_addr addr, unsigned bytes, uint64_t t)
 uint64_t vs_l2_write(vs_l2 *l2, vs_addr addr, unsigned bytes, uint64_t t)
 {
   l2->st.writes++;
+  if (l2->write_through) return l2->low.write(l2->low.ctx, addr, bytes, t);
   return access_range(l2, addr, bytes, OP_WRITE_FULL, 1, t);
 }
 
@@ -129,7 +131,34 @@ uint64_t vs_l2_atomic(vs_l2 *l2, vs_addr addr, unsigned nthreads, uint64_t t)
 {
   l2->st.atomics++;
   l2->st.atomic_threads += nthreads;
+  if (l2->write_through) return l2->low.atomic(l2->low.ctx, addr, nthreads, t);
   return access_line(l2, addr, OP_ATOMIC, nthreads ? nthreads : 1, t);
+}
+
+void vs_l2_set_write_through(vs_l2 *l2)
+{
+  l2->write_through = 1;
+}
+
+static uint64_t lower_read(void *ctx, vs_addr addr, unsigned bytes, uint64_t t)
+{
+  return vs_l2_read(ctx, addr, bytes, t);
+}
+
+static uint64_t lower_write(void *ctx, vs_addr addr, unsigned bytes, uint64_t t)
+{
+  return vs_l2_write(ctx, addr, bytes, t);
+}
+
+static uint64_t lower_atomic(void *ctx, vs_addr addr, unsigned nthreads, uint64_t t)
+{
+  return vs_l2_atomic(ctx, addr, nthreads, t);
+}
+
+vs_lower vs_l2_lower(vs_l2 *l2)
+{
+  vs_lower l = {lower_read, lower_write, lower_atomic, l2};
+  return l;
 }
 
 void vs_l2_cache_stats(const vs_l2 *l2, vs_cache_stats *o)

@@ -19,6 +19,9 @@ typedef struct vs_l2 {
   vs_cache *bank;
   vs_tslots *port;
   unsigned nbanks, line, line_shift, hit_latency, atomic_cycles;
+  /* 1: a read-only level (the shared L1): stores and atomics pass to the
+   * level below without allocating (vs_l2_set_write_through) */
+  int write_through;
   vs_lower low;
   vs_l2_stats st;
 } vs_l2;
@@ -32,6 +35,11 @@ void vs_l2_free(vs_l2 *l2);
 uint64_t vs_l2_read(vs_l2 *l2, vs_addr addr, unsigned bytes, uint64_t t);
 uint64_t vs_l2_write(vs_l2 *l2, vs_addr addr, unsigned bytes, uint64_t t);
 uint64_t vs_l2_atomic(vs_l2 *l2, vs_addr addr, unsigned nthreads, uint64_t t);
+/* Makes l2 a write-through level without write allocation whose stores
+ * and atomics go straight to the level below (AMD's L1 per shader array) */
+void vs_l2_set_write_through(vs_l2 *l2);
+/* The view of l2 from the level above */
+vs_lower vs_l2_lower(vs_l2 *l2);
 /* Sum of the bank statistics */
 void vs_l2_cache_stats(const vs_l2 *l2, vs_cache_stats *out);
 

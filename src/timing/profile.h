@@ -65,6 +65,6 @@ int vs_tprofile_check(const vs_tprofile *p, vs_error *err);
  * yet, and for tests (the toy ISA of tests/toy). */
 void vs_timing_config_set_profile(struct vs_timing_config *c, const vs_tprofile *p);
 
-extern const vs_tprofile vs_tprofile_ventus, vs_tprofile_gcn;
+extern const vs_tprofile vs_tprofile_ventus, vs_tprofile_gcn, vs_tprofile_rdna3;
 
 #endif

@@ -39,7 +39,7 @@ int vs_sm_init(vs_sm *s, vs_gpu *g, unsigned id, vs_error *err)
     vs_ibuf_init(&s->fw[i].ib, (unsigned)c->core_ibuffer_size);
     s->units_of[i] = &s->simd[p->simd_of ? p->simd_of(i, p->nsimd) % p->nsimd : 0];
   }
-  vs_lower low = vs_icnt_lower(&g->icnt, id);
+  vs_lower low = vs_gpu_sm_lower(g, id);
   if (vs_fetch_init(&s->fe, (unsigned)c->ic_sets, (unsigned)c->ic_ways, (unsigned)c->ic_line,
                     (unsigned)c->ic_mshrs, (unsigned)c->ic_mshr_targets,
                     (unsigned)c->core_fetch_width, (unsigned)c->ic_hit_latency,
@@ -279,6 +279,42 @@ static unsigned lsu_inflight(vs_sm *s, uint64_t now)
 
 /* ---- issue ---- */
 
+/* ---- ALU-delay hints and clauses (seed 002: s_delay_alu, s_clause) ---- */
+
+/* The cycle from which delay d (VS_DELAY_*) of warp t is met */
+static uint64_t delay_until(const vs_twarp *t, unsigned d)
+{
+  if (d >= VS_DELAY_VALU1 && d < VS_DELAY_VALU1 + 4) { /* the result of the n-th previous VALU */
+    unsigned n = d - VS_DELAY_VALU1 + 1;
+    return t->nvalu >= n ? t->valu_done[(t->nvalu - n) % 4] : 0;
+  }
+  if (d >= VS_DELAY_TRANS1 && d < VS_DELAY_TRANS1 + 3) {
+    unsigned n = d - VS_DELAY_TRANS1 + 1;
+    return t->ntrans >= n ? t->trans_done[(t->ntrans - n) % 3] : 0;
+  }
+  if (d == VS_DELAY_FMA_ACCUM) /* one idle cycle after the previous VALU issue */
+    return t->nvalu ? t->valu_issue + 2 : 0;
+  if (d >= VS_DELAY_SALU1 && d < VS_DELAY_SALU1 + 3) /* n idle cycles after the previous SALU issue */
+    return t->salu_issue ? t->salu_issue + 1 + (d - VS_DELAY_SALU1 + 1) : 0;
+  return 0;
+}
+
+/* The cycle from which the delays pending on warp t's next instruction
+ * (an ALU one: on others a hint has no effect) are met */
+static uint64_t delays_until(const vs_twarp *t, const vs_tinfo *ti)
+{
+  if (!(ti->xf & (VS_TX_VALU | VS_TX_SALU))) return 0;
+  uint64_t u = 0;
+  for (int k = 0; k < 2; k++)
+    if (t->dly_pos[k] == 1) u = vs_tmax(u, delay_until(t, t->dly[k]));
+  return u;
+}
+
+static unsigned simd_index(const vs_sm *s, unsigned i)
+{
+  return (unsigned)(s->units_of[i] - s->simd);
+}
+
 /* Why warp i cannot issue its front entry e at now (VS_STALL_ISSUED: it can) */
 static int can_issue(vs_sm *s, unsigned i, const vs_ibent *e, uint64_t now)
 {
@@ -306,6 +342,21 @@ static int can_issue(vs_sm *s, unsigned i, const vs_ibent *e, uint64_t now)
         return VS_STALL_MEM_COUNTERS;
   if (!vs_sb_check(&t->sb, ti, vs_tinfo_group(ti, t->w), now, &s->wake))
     return VS_STALL_SCOREBOARD;
+  if ((t->dly_pos[0] == 1 || t->dly_pos[1] == 1) && !(ti->xf & VS_TX_HINT)) {
+    uint64_t u = delays_until(t, ti);
+    if (u > now) { /* an ALU-delay hint holds it: a dependency wait */
+      vs_wake(&s->wake, now, u);
+      return VS_STALL_SCOREBOARD;
+    }
+  }
+  { /* another warp of the SIMD holds a clause of this type */
+    unsigned p = c->core_split_issue ? vs_ti_port(ti->flags) : 0, k = simd_index(s, i);
+    if (s->clause_left[p][k] && s->clause_warp[p][k] != i && !(ti->xf & VS_TX_HINT)) {
+      const vs_twarp *o = &s->tw[s->clause_warp[p][k]];
+      if (o->state == VS_TW_ACTIVE && !o->at_barrier) return VS_STALL_NOT_SELECTED;
+      s->clause_left[p][k] = 0; /* its warp ended or waits at a barrier: the clause is over */
+    }
+  }
   unsigned nopc = (unsigned)c->core_issue_per_warp, k = 0;
   while (k < nopc && t->opc_free[k] > now) k++;
   if (k == nopc) {
@@ -324,7 +375,7 @@ static int can_issue(vs_sm *s, unsigned i, const vs_ibent *e, uint64_t now)
     }
     if (!vs_lsu_slot(&s->lsu) || lsu_inflight(s, now) >= c->lsu_entries)
       return VS_STALL_UNIT_BUSY;
-  } else if (ti->unit != VS_U_CTRL) {
+  } else if (ti->unit != VS_U_CTRL && !(ti->xf & VS_TX_HINT)) {
     uint64_t w = VS_NEVER;
     if (!vs_units_accepts(s->units_of[i], ti->unit, now + c->core_opc_latency, &w)) {
       vs_wake(&s->wake, now, w - c->core_opc_latency);
@@ -442,7 +493,17 @@ static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
   while (t->opc_free[k] > now) k++;
   uint64_t ready = vs_opcoll_collect(&s->opc, i, ti, grp, now);
   uint64_t resolved = ready;
-  if (ti->flags & VS_TI_MEM) {
+  if (ti->xf & VS_TX_HINT) {
+    /* s_delay_alu / s_clause: handled ahead of issue (issue_stage), no unit */
+    if (ti->clause_len) {
+      t->clause_arm = ti->clause_len;
+    } else { /* a later hint replaces the pending one (seed 002) */
+      t->dly[0] = ti->delay[0];
+      t->dly[1] = ti->delay[1];
+      t->dly_pos[0] = ti->delay[0] ? 1 : 0;
+      t->dly_pos[1] = ti->delay[1] ? (uint8_t)(1 + ti->delay_skip) : 0;
+    }
+  } else if (ti->flags & VS_TI_MEM) {
     issue_mem(s, i, ti, grp, ready, now);
     t->opc_free[k] = ready;
   } else {
@@ -451,6 +512,29 @@ static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
     vs_sb_reserve(&t->sb, ti, grp, done + c->core_wb_latency);
     t->opc_free[k] = start;
     resolved = done;
+    if (ti->xf & VS_TX_VALU) {
+      t->valu_done[t->nvalu++ % 4] = done + c->core_wb_latency;
+      t->valu_issue = now;
+      if (ti->xf & VS_TX_TRANS) t->trans_done[t->ntrans++ % 3] = done + c->core_wb_latency;
+    }
+    if (ti->xf & VS_TX_SALU) t->salu_issue = now;
+    if (ti->xf & VS_TX_DUAL) s->st.dual_issues++;
+  }
+  if (!(ti->xf & VS_TX_HINT)) {
+    for (int q = 0; q < 2; q++)
+      if (t->dly_pos[q]) t->dly_pos[q]--;
+    /* clauses: the first instruction after s_clause gives the type (its
+     * port); the clause's warp keeps the port of its SIMD for the rest */
+    unsigned p = c->core_split_issue ? vs_ti_port(ti->flags) : 0, sk = simd_index(s, i);
+    for (unsigned q = 0; q < VS_MAX_PORTS; q++) /* an instruction of another type ends it */
+      if (q != p && s->clause_left[q][sk] && s->clause_warp[q][sk] == i) s->clause_left[q][sk] = 0;
+    if (t->clause_arm) {
+      s->clause_warp[p][sk] = (uint8_t)i;
+      s->clause_left[p][sk] = (uint8_t)(t->clause_arm - 1);
+      t->clause_arm = 0;
+    } else if (s->clause_left[p][sk] && s->clause_warp[p][sk] == i) {
+      s->clause_left[p][sk]--;
+    }
   }
   /* control flow: drop what was fetched ahead, refetch at the new pc */
   if (ev == VS_EV_END) {
@@ -512,6 +596,20 @@ static void issue_stage(vs_sm *s, uint64_t now)
       }
       s->tw[i].reason = (uint8_t)r;
       issued_by[i] = (uint8_t)per_warp; /* skipped below */
+    }
+  }
+  /* hints (s_delay_alu, s_clause) at the front of a warp's I-buffer are
+   * consumed ahead of issue in zero cycles (seed 002: "S_DELAY_ALU can
+   * execute in zero cycles"): they take no issue slot */
+  for (unsigned i = 0; i < nw; i++) {
+    if (s->tw[i].state != VS_TW_ACTIVE || issued_by[i]) continue;
+    for (;;) {
+      vs_ibent *e = vs_ibuf_front(&s->fw[i].ib);
+      if (!e || !(e->flags & VS_TI_HINT) || e->ready_at > now) break;
+      if (can_issue(s, i, e, now) != VS_STALL_ISSUED) break;
+      issue(s, i, e, now);
+      if (s->g->failed) return;
+      if (s->tw[i].state != VS_TW_ACTIVE) break;
     }
   }
   int any = 0;

@@ -49,13 +49,27 @@ void vs_tinfo_make(const vs_isa *isa, const vs_tprofile *p, const vs_dinsn *d, v
   ti->unit = p->unit_of_class[cls];
   memcpy(ti->wait, info.wait, sizeof ti->wait);
   ti->fence = info.fence;
+  ti->delay[0] = info.delay[0];
+  ti->delay[1] = info.delay[1];
+  ti->delay_skip = info.delay_skip;
+  ti->clause_len = info.clause_len;
+  unsigned x = 0, f0 = 0;
+  if (vs_cls_is(cls, VS_CP_VECTOR) && !vs_cls_is(cls, VS_CP_MEM) && cls != VS_CLS_SIMT) x |= VS_TX_VALU;
+  if (cls == VS_CLS_VSFU) x |= VS_TX_TRANS;
+  if (cls == VS_CLS_SALU || cls == VS_CLS_SMUL || cls == VS_CLS_SDIV || cls == VS_CLS_SFPU ||
+      cls == VS_CLS_SFDIV)
+    x |= VS_TX_SALU;
+  if (info.dual) x |= VS_TX_DUAL;
+  if (info.hint) x |= VS_TX_HINT;
+  if (info.hint) f0 |= VS_TI_HINT;
+  ti->xf = (uint8_t)x;
   unsigned base[VS_MAX_REGFILES] = {0};
   for (unsigned f = 1; f < isa->nregfiles; f++) base[f] = base[f - 1] + isa->regfiles[f - 1].count;
   for (unsigned i = 0; i < info.nsrc && i < VS_MAX_SRC; i++)
     if (to_treg(isa, base, &info.src[i], &ti->src[ti->nsrc])) ti->nsrc++;
   for (unsigned i = 0; i < info.ndst && i < VS_MAX_DST; i++)
     if (to_treg(isa, base, &info.dst[i], &ti->dst[ti->ndst])) ti->ndst++;
-  unsigned f = 0;
+  unsigned f = f0;
   if (vs_cls_is(cls, VS_CP_CTRL)) f |= VS_TI_CTRL;
   if (vs_cls_is(cls, VS_CP_MEM)) f |= VS_TI_MEM;
   if (vs_cls_is(cls, VS_CP_SMEM)) f |= VS_TI_SMEM;

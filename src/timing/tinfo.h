@@ -28,6 +28,7 @@
 #define VS_TI_PORT_SHIFT 11u
 #define VS_TI_PORT_MASK  7u
 static inline unsigned vs_ti_port(unsigned flags) { return flags >> VS_TI_PORT_SHIFT & VS_TI_PORT_MASK; }
+#define VS_TI_HINT    16384u /* an ALU-delay hint or clause start (VS_TX_HINT): consumed ahead of issue */
 
 /* A register operand: count registers from index of a file */
 typedef struct vs_treg {
@@ -45,8 +46,17 @@ static inline unsigned vs_treg_n(const vs_treg *r, unsigned g)
   return n < r->room ? n : r->room;
 }
 
+/* vs_tinfo.xf: what the ALU-delay hints and clauses need (sm.c) */
+#define VS_TX_VALU  1u  /* a vector ALU instruction (counts for VS_DELAY_VALU*) */
+#define VS_TX_TRANS 2u  /* a transcendental one (VS_DELAY_TRANS*)              */
+#define VS_TX_SALU  4u  /* a scalar ALU one (VS_DELAY_SALU*)                   */
+#define VS_TX_DUAL  8u  /* two operations issued as one (AMD VOPD)             */
+#define VS_TX_HINT  16u /* handled ahead of issue, no issue slot (s_delay_alu) */
+
 typedef struct vs_tinfo {
   uint8_t cls, unit, fence;
+  uint8_t xf;            /* VS_TX_*                                           */
+  uint8_t delay[2], delay_skip, clause_len; /* vs_insn_info's               */
   uint16_t flags;
   uint8_t nsrc, ndst;
   uint8_t wait[VS_NCNT]; /* VS_TI_WAIT: counter thresholds */

@@ -71,7 +71,8 @@ static void cache_add(vs_cache_stats *a, const vs_cache_stats *s)
 
 typedef struct totals {
   uint64_t stalls[VS_STALL_COUNT];
-  vs_cache_stats ic, dc, l2;
+  vs_cache_stats ic, dc, l2, l1, mall;
+  uint64_t dual_issues;
   vs_dcache_stats d;
   vs_lds_stats lds;
   vs_lsu_stats lsu;
@@ -85,6 +86,7 @@ static void sum(const vs_gpu *g, totals *t)
   for (unsigned i = 0; i < g->nsm; i++) {
     const vs_sm *s = &g->sm[i];
     for (int r = 0; r < VS_STALL_COUNT; r++) t->stalls[r] += s->st.stalls[r];
+    t->dual_issues += s->st.dual_issues;
     cache_add(&t->ic, &s->fe.ic.st);
     cache_add(&t->dc, &s->dc.c.st);
     const vs_dcache_stats *d = &s->dc.st;
@@ -115,6 +117,12 @@ static void sum(const vs_gpu *g, totals *t)
       }
   }
   vs_l2_cache_stats(&g->l2, &t->l2);
+  for (unsigned i = 0; i < g->nl1; i++) {
+    vs_cache_stats x;
+    vs_l2_cache_stats(&g->l1[i], &x);
+    cache_add(&t->l1, &x);
+  }
+  if (g->has_mall) vs_l2_cache_stats(&g->mall, &t->mall);
 }
 
 /* The time series (docs/stats-format.md): per point, one value per SM */
@@ -160,6 +168,7 @@ void *vs_tstats_json(const vs_gpu *g, double seconds)
   num(o, "thread_instructions", (double)g->thread_insns);
   num(o, "ipc", ratio(g->insns, cycles));
   num(o, "thread_ipc", ratio(g->thread_insns, cycles));
+  num(o, "dual_issues", (double)t.dual_issues);
   stalls_json(cJSON_AddObjectToObject(o, "stalls"), t.stalls);
 
   cJSON *sms = cJSON_AddArrayToObject(o, "per_sm");
@@ -175,6 +184,7 @@ void *vs_tstats_json(const vs_gpu *g, double seconds)
     num(x, "warp_instructions", (double)s->st.warp_insns);
     num(x, "thread_instructions", (double)s->st.thread_insns);
     num(x, "ipc", ratio(s->st.warp_insns, cycles));
+    num(x, "dual_issues", (double)s->st.dual_issues);
     num(x, "avg_resident_workgroups", ratio(s->st.resident_wg_cycles, cycles));
     stalls_json(cJSON_AddObjectToObject(x, "stalls"), s->st.stalls);
     cJSON_AddItemToArray(sms, x);
@@ -199,6 +209,9 @@ void *vs_tstats_json(const vs_gpu *g, double seconds)
   cache_json(l2, &t.l2, cycles);
   num(l2, "mshr_waits", (double)g->l2.st.mshr_waits);
   num(l2, "atomics", (double)g->l2.st.atomics);
+  if (g->nl1) /* the optional levels: only when configured */
+    cache_json(cJSON_AddObjectToObject(caches, "l1"), &t.l1, cycles);
+  if (g->has_mall) cache_json(cJSON_AddObjectToObject(caches, "mall"), &t.mall, cycles);
 
   cJSON *lsu = cJSON_AddObjectToObject(o, "lsu");
   num(lsu, "instructions", (double)t.lsu.insns);
@@ -288,7 +301,9 @@ void vs_tstats_summary(const vs_gpu *g, double seconds, FILE *out)
   fputc('\n', out);
   cache_line(out, "icache", &t.ic, 0);
   cache_line(out, "dcache", &t.dc, t.d.atomics); /* atomics go past the L1 */
+  if (g->nl1) cache_line(out, "l1", &t.l1, 0);
   cache_line(out, "l2", &t.l2, 0);
+  if (g->has_mall) cache_line(out, "mall", &t.mall, 0);
   fprintf(out, "  lsu    %" PRIu64 " instructions, %.2f requests each; lds %" PRIu64
                " accesses, %" PRIu64 " bank-conflict passes; dram %" PRIu64 " B read, %" PRIu64
                " B written\n",

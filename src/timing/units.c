@@ -26,6 +26,7 @@ void vs_units_init(vs_units *u, const struct vs_timing_config *c, unsigned lanes
   u->lat_tensor = (unsigned)c->ex_tensor_latency;
   u->ii_tensor = (unsigned)c->ex_tensor_ii;
   u->ii_fpu = (unsigned)c->ex_fpu_ii;
+  u->ii_sfu = (unsigned)c->ex_sfu_ii;
 }
 
 uint64_t vs_units_exec(vs_units *u, int unit, int cls, unsigned active, unsigned width,
@@ -47,7 +48,9 @@ uint64_t vs_units_exec(vs_units *u, int unit, int cls, unsigned active, unsigned
     unsigned t = vs_cls_is(cls, VS_CP_VECTOR) ? (active ? active : 1) : 1;
     passes = (unsigned)vs_divup(t, u->sfu_lanes);
     lat = (cls == VS_CLS_SDIV || cls == VS_CLS_VDIV) ? u->lat_div : u->lat_sfu;
-    ii = lat;
+    /* pipelined transcendental unit (exec.sfu_ii): a pass every ii cycles,
+     * the result lat cycles after the last pass entered */
+    ii = (u->ii_sfu && cls != VS_CLS_SDIV && cls != VS_CLS_VDIV) ? u->ii_sfu : lat;
     break;
   }
   case VS_CLS_CSR: case VS_CLS_VCFG: lat = u->lat_csr; ii = 1; break;

@@ -35,6 +35,7 @@ typedef struct vs_units {
   unsigned sfu_lanes;
   unsigned lat_salu, lat_valu, lat_mul, lat_fpu, lat_fma, lat_sfu, lat_div, lat_csr, lat_simt;
   unsigned lat_tensor, ii_tensor, ii_fpu;
+  unsigned ii_sfu;      /* 0: iterative (each pass the whole latency) */
 } vs_units;
 
 /* lanes: vector lanes (threads per warp unless core.lanes says otherwise) */

@@ -12,7 +12,7 @@
 #include "common/util.h"
 #include "ventsim/timeline.h"
 
-#define TL_MAX_SMS 64   /* gpu.num_sms range            */
+#define TL_MAX_SMS 128  /* gpu.num_sms range            */
 #define TL_MAX_SLOTS 64 /* warps and work-group slots   */
 #define TL_WARP_TID0 64 /* warp slot i is tid 64 + i    */
 #define TL_NPIDS (TL_MAX_SMS + 1)

@@ -1,6 +1,6 @@
 /* Execution units (src/timing/units.c): latency, initiation interval,
- * passes through units narrower than the warp (the SFU); the Ventus
- * architecture profile (src/timing/profile.c). */
+ * passes through units narrower than the warp (the SFU); the Ventus, GCN
+ * and RDNA3 architecture profiles (src/timing/profile.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -72,7 +72,8 @@ static void test_ventus_profile(void **state)
   const vs_tprofile *p = vs_tprofile_get(0);
   assert_ptr_equal(p, &vs_tprofile_ventus);
   assert_ptr_equal(vs_tprofile_get(1), &vs_tprofile_gcn);
-  assert_null(vs_tprofile_get(2));
+  assert_ptr_equal(vs_tprofile_get(2), &vs_tprofile_rdna3);
+  assert_null(vs_tprofile_get(3));
   assert_string_equal(p->name, "ventus");
   for (int c = 0; c < VS_CLS_COUNT; c++) {
     assert_int_equal(vs_cls_is(c, VS_CP_MEM), p->unit_of_class[c] == VS_U_LSU);
@@ -175,6 +176,60 @@ static void test_fpu_ii(void **state)
   assert_int_equal(s, 164);
 }
 
+/* The RDNA3 profile (docs/amd-hardware.md sections 2-3, 7): 2 SIMD32 per
+ * CU, a wave on SIMD slot mod 2, both SIMDs issue every cycle, GCN's ports,
+ * wait counters with stores in VScnt, VMcnt and VScnt in issue order (seed
+ * 002: "counter decrements still reflect in-order completion") */
+static void test_rdna3_profile(void **state)
+{
+  (void)state;
+  const vs_tprofile *p = &vs_tprofile_rdna3;
+  vs_error err = {0};
+  assert_int_equal(vs_tprofile_check(p, &err), 0);
+  assert_string_equal(p->name, "rdna3");
+  assert_int_equal(p->nsimd, 2);
+  for (unsigned s = 0; s < 8; s++) assert_int_equal(p->simd_of(s, 2), s % 2);
+  assert_int_equal(p->simd_turns, 0);
+  assert_int_equal(p->interlock, VS_IL_WAITCNT);
+  assert_int_equal(p->store_counter, VS_CNT_VS);
+  assert_int_equal(p->inorder_counters, 1u << VS_CNT_VM | 1u << VS_CNT_VS);
+  assert_int_equal(p->nports, vs_tprofile_gcn.nports);
+  for (int c = 0; c < VS_CLS_COUNT; c++) {
+    assert_int_equal(p->port_of_class[c], vs_tprofile_gcn.port_of_class[c]);
+    assert_int_equal(p->unit_of_class[c], vs_tprofile_gcn.unit_of_class[c]);
+  }
+  /* the transcendental class on its own unit, beside the VALU */
+  assert_int_not_equal(p->unit_of_class[VS_CLS_VSFU], p->unit_of_class[VS_CLS_VALU]);
+}
+
+/* exec.sfu_ii > 0: the transcendental unit is pipelined.  RDNA3 (hw §4
+ * "transcendental f32": issue 4, latency 10): 8 lanes, sfu_ii 1,
+ * sfu_latency 7: a wave32 is 32 / 8 = 4 passes entering at 100..103, the
+ * result 7 after the last: 103 + 7 = 110, the unit free again at 104;
+ * 64 active threads (wave64): 8 passes, 104 + 7 + 7 = 118.  Integer
+ * division stays iterative (div_latency per pass). */
+static void test_sfu_pipelined(void **state)
+{
+  (void)state;
+  struct vs_timing_config c;
+  vs_timing_config_defaults(&c);
+  c.ex_sfu_lanes = 8;
+  c.ex_sfu_ii = 1;
+  c.ex_sfu_latency = 7;
+  c.ex_div_latency = 33;
+  vs_units u;
+  uint64_t s;
+  vs_units_init(&u, &c, 32);
+  assert_int_equal(ex(&u, VS_CLS_VSFU, 32, 32, 100, &s), 110);
+  assert_int_equal(s, 100);
+  assert_int_equal(u.u[VS_U_SFU].next_free, 104);
+  assert_int_equal(ex(&u, VS_CLS_VSFU, 64, 64, 100, &s), 118);
+  assert_int_equal(s, 104);
+  /* integer divide: 8 active threads = 1 pass of 33, not pipelined */
+  assert_int_equal(ex(&u, VS_CLS_VDIV, 8, 32, 200, &s), 233);
+  assert_int_equal(u.u[VS_U_SFU].next_free, 233);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -182,6 +237,8 @@ int main(void)
     cmocka_unit_test(test_ventus_profile),
     cmocka_unit_test(test_gcn_profile),
     cmocka_unit_test(test_fpu_ii),
+    cmocka_unit_test(test_rdna3_profile),
+    cmocka_unit_test(test_sfu_pipelined),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

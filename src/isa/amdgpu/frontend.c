@@ -222,6 +222,7 @@ static void insn_info(const vs_dinsn *d, vs_insn_info *info)
   if (d->op == UINT16_MAX) return;
   const amd_insn *I = amd_i(d);
   const amd_row *r = amd_row_of(I);
+  info->dual = r->enc == AMD_ENC_VOPD;
   unsigned k = 0;
   for (unsigned i = 0; i < r->nops && k < I->f.nops; i++) {
     if (I->f.ctl & AMD_CTL_SKIP(i)) continue;
@@ -235,6 +236,17 @@ static void insn_info(const vs_dinsn *d, vs_insn_info *info)
       info->wait[VS_CNT_EXP] = (uint8_t)AMD_WAIT_EXP(o->val);
       info->wait[VS_CNT_LGKM] = (uint8_t)AMD_WAIT_LGKM(o->val);
       info->wait[VS_CNT_VS] = (uint8_t)AMD_WAIT_VS(o->val);
+      continue;
+    } else if (o->kind == AMD_OPK_DELAY) { /* InstID1[10:7] Skip[6:4] InstID0[3:0] */
+      unsigned id0 = o->val & 0xfu, skip = o->val >> 4 & 7u, id1 = o->val >> 7 & 0xfu;
+      info->delay[0] = (uint8_t)(id0 < VS_DELAY_COUNT ? id0 : VS_DELAY_NONE);
+      info->delay[1] = (uint8_t)(id1 < VS_DELAY_COUNT ? id1 : VS_DELAY_NONE);
+      info->delay_skip = (uint8_t)skip;
+      info->hint = 1;
+      continue;
+    } else if (o->kind == AMD_OPK_CLAUSE) { /* decode.c clause(): length in bits 0..6 */
+      info->clause_len = (uint8_t)(o->val & 0x7f);
+      info->hint = 1;
       continue;
     } else continue;
     unsigned count = o->size ? o->size : 1;
