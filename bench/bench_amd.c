@@ -1,6 +1,7 @@
 /* AMD execution speed (bench/README.md): runs matmul_naive of the corpus
- * (tests/amd/kernels/matmul.cl, compiled for gfx900 -O3 by the build) on
- * N x N matrices through the launch helper and prints wave64 instructions
+ * (tests/amd/kernels/matmul.cl, compiled by the build for each target: give
+ * the code object of gfx900, gfx906, gfx1100 (wave32) or gfx1100w64) on
+ * N x N matrices through the launch helper and prints wave instructions
  * per second of simulation on one host thread, the median of R runs.
  *     bench_amd CODE_OBJECT [N] [R] */
 #include <stdio.h>
@@ -44,7 +45,7 @@ int main(int argc, char **argv)
     rate[r] = (double)res.warp_insns / res.seconds;
   }
   qsort(rate, (size_t)runs, sizeof *rate, cmp);
-  printf("matmul_naive %dx%d gfx900 -O3: %llu wave64 instructions, median %.1f M instructions/s (%d runs)\n", n, n,
+  printf("matmul_naive %dx%d %s: %llu wave instructions, median %.1f M instructions/s (%d runs)\n", n, n, argv[1],
          (unsigned long long)res.warp_insns, rate[runs / 2] / 1e6, runs);
   free(a);
   vs_program_free(p);

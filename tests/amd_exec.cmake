@@ -1,25 +1,47 @@
-# The AMD GCN5 execution tests (docs/amdgpu-exec.md): hand-written gfx900
-# kernels (tests/amd/exec/*.s; gfx1100 ones in tests/amd/exec11/*.s),
-# assembled with llvm-mc-19 and linked with ld.lld-19, each run through the
-# launch helper by run_asm, which checks the values derived by hand in the
-# source's comments.
+# The AMD execution tests (docs/amdgpu-exec.md): hand-written gfx900
+# kernels (tests/amd/exec/*.s) and gfx1100 kernels (tests/amd/exec11/*.s,
+# wave32 and wave64, below), assembled with llvm-mc-19 and linked with
+# ld.lld-19, each run through the launch helper by run_asm, which checks
+# the values derived by hand in the source's comments.
 find_program(VS_LLVM_MC19 llvm-mc-19 DOC "llvm-mc 19 (Debian llvm-19)")
 find_program(VS_LD_LLD19_EXEC ld.lld-19 DOC "ld.lld 19 (Debian lld-19)")
 if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
   add_executable(amd_run_asm ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec/run_asm.c)
   target_link_libraries(amd_run_asm PRIVATE ventsim_static m)
-  # vs_amd_asm(SRC DIR OUT): assembles and links a kernel of DIR into OUT
+  # vs_amd_asm(SRC DIR OUT [CPU WAVE64 [SUFFIX]]): assembles and links a
+  # kernel of DIR into OUT (NAME[SUFFIX].hsaco), for gfx900 or CPU (gfx1100;
+  # WAVE64 1: -mattr=+wavefrontsize64 and the symbol W64 for common.inc);
+  # includes from the source's directory, then tests/amd/exec (gfx1100:
+  # tests/amd/exec11)
   function(vs_amd_asm src dir out)
     get_filename_component(name ${src} NAME_WE)
+    get_filename_component(sdir ${src} DIRECTORY)
     set(bdir ${CMAKE_CURRENT_BINARY_DIR}/amd_${dir})
-    add_custom_command(OUTPUT ${bdir}/${name}.hsaco
+    set(cpu -mcpu=gfx900)
+    set(oname ${name})
+    set(idir ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec)
+    if(ARGC GREATER 3)
+      set(cpu -mcpu=${ARGV3})
+      set(idir ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec11)
+      if(ARGV4)
+        list(APPEND cpu -mattr=+wavefrontsize64 --defsym W64=1)
+      endif()
+      if(ARGC GREATER 5)
+        set(oname ${name}${ARGV5})
+      endif()
+    endif()
+    set(incs ${idir}/common.inc)
+    if(EXISTS ${sdir}/common.inc)
+      list(APPEND incs ${sdir}/common.inc)
+    endif()
+    add_custom_command(OUTPUT ${bdir}/${oname}.hsaco
       COMMAND ${CMAKE_COMMAND} -E make_directory ${bdir}
-      COMMAND ${VS_LLVM_MC19} -triple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj
-              -I ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec ${src} -o ${bdir}/${name}.o
-      COMMAND ${VS_LD_LLD19_EXEC} -shared ${bdir}/${name}.o -o ${bdir}/${name}.hsaco
-      DEPENDS ${src} ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec/common.inc
+      COMMAND ${VS_LLVM_MC19} -triple=amdgcn-amd-amdhsa ${cpu} -filetype=obj
+              -I ${sdir} -I ${idir} ${src} -o ${bdir}/${oname}.o
+      COMMAND ${VS_LD_LLD19_EXEC} -shared ${bdir}/${oname}.o -o ${bdir}/${oname}.hsaco
+      DEPENDS ${src} ${incs}
       VERBATIM)
-    set(${out} ${bdir}/${name}.hsaco PARENT_SCOPE)
+    set(${out} ${bdir}/${oname}.hsaco PARENT_SCOPE)
   endfunction()
   file(GLOB VS_AMD_EXEC_KERNELS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec/*.s)
   set(VS_AMD_EXEC_OBJS)
@@ -29,27 +51,6 @@ if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
     list(APPEND VS_AMD_EXEC_OBJS ${co})
     add_test(NAME amd_exec_${name} COMMAND amd_run_asm ${co} ${src})
     set_tests_properties(amd_exec_${name} PROPERTIES LABELS "amd;amd_exec" TIMEOUT 120)
-  endforeach()
-  # The gfx1100 (RDNA3) kernels: tests/amd/exec11/*.s, assembled for wave32,
-  # or for wave64 (+wavefrontsize64, --defsym W64=1) when the name ends in _w64
-  file(GLOB VS_AMD_EXEC11_KERNELS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec11/*.s)
-  set(bdir11 ${CMAKE_CURRENT_BINARY_DIR}/amd_exec11)
-  foreach(src ${VS_AMD_EXEC11_KERNELS})
-    get_filename_component(name ${src} NAME_WE)
-    set(w64)
-    if(name MATCHES "_w64$")
-      set(w64 -mattr=+wavefrontsize64 --defsym W64=1)
-    endif()
-    add_custom_command(OUTPUT ${bdir11}/${name}.hsaco
-      COMMAND ${CMAKE_COMMAND} -E make_directory ${bdir11}
-      COMMAND ${VS_LLVM_MC19} -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 ${w64} -filetype=obj
-              -I ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec11 ${src} -o ${bdir11}/${name}.o
-      COMMAND ${VS_LD_LLD19_EXEC} -shared ${bdir11}/${name}.o -o ${bdir11}/${name}.hsaco
-      DEPENDS ${src} ${CMAKE_CURRENT_SOURCE_DIR}/amd/exec11/common.inc
-      VERBATIM)
-    list(APPEND VS_AMD_EXEC_OBJS ${bdir11}/${name}.hsaco)
-    add_test(NAME amd_exec11_${name} COMMAND amd_run_asm ${bdir11}/${name}.hsaco ${src})
-    set_tests_properties(amd_exec11_${name} PROPERTIES LABELS "amd;amd_exec" TIMEOUT 120)
   endforeach()
   # The AMD checks of the kernel checker (hazards, waits): tests/amd/check/*.s,
   # each run with VENTSIM_CHECK by run_check.sh against its FINDING lines
@@ -62,6 +63,45 @@ if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
     add_test(NAME amd_check_${name} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/amd/check/run_check.sh
              $<TARGET_FILE:amd_run_asm> ${VS_LLVM_NM19} ${co} ${src})
     set_tests_properties(amd_check_${name} PROPERTIES LABELS "amd;check" TIMEOUT 120)
+  endforeach()
+  # gfx1100 (RDNA3): tests/amd/exec11/*.s (run_asm) and tests/amd/check11/*.s
+  # (run_check.sh), with tests/amd/exec11/common.inc: wave32, or wave64 for a
+  # file named *_w64.s; a source with the line "// WAVES 32 64" is
+  # assembled both ways (tests NAME_w32 and NAME_w64; +wavefrontsize64
+  # clears the descriptor's ENABLE_WAVEFRONT_SIZE32)
+  foreach(dir exec11 check11)
+    file(GLOB VS_AMD11_KERNELS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/amd/${dir}/*.s)
+    foreach(src ${VS_AMD11_KERNELS})
+      get_filename_component(name ${src} NAME_WE)
+      file(STRINGS ${src} both REGEX "^// WAVES 32 64")
+      if(both)
+        set(waves 32 64)
+      elseif(name MATCHES "_w64$")
+        set(waves 64)
+      else()
+        set(waves 32)
+      endif()
+      foreach(wave ${waves})
+        set(suffix)
+        if(both)
+          set(suffix _w${wave})
+        endif()
+        if(wave EQUAL 64)
+          vs_amd_asm(${src} ${dir} co gfx1100 1 "${suffix}")
+        else()
+          vs_amd_asm(${src} ${dir} co gfx1100 0 "${suffix}")
+        endif()
+        list(APPEND VS_AMD_EXEC_OBJS ${co})
+        if(dir STREQUAL "exec11")
+          add_test(NAME amd_exec11_${name}${suffix} COMMAND amd_run_asm ${co} ${src})
+          set_tests_properties(amd_exec11_${name}${suffix} PROPERTIES LABELS "amd;amd_exec" TIMEOUT 120)
+        else()
+          add_test(NAME amd_check11_${name}${suffix} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/amd/check/run_check.sh
+                   $<TARGET_FILE:amd_run_asm> ${VS_LLVM_NM19} ${co} ${src})
+          set_tests_properties(amd_check11_${name}${suffix} PROPERTIES LABELS "amd;check" TIMEOUT 120)
+        endif()
+      endforeach()
+    endforeach()
   endforeach()
   # The AMD timing tests (tests/amd/timing: loop kernels whose cycle counts
   # are derived by hand in its README.md, and every exec kernel run on the

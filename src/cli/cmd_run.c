@@ -158,6 +158,15 @@ static int close_out(vs_outfile *o)
   return 0;
 }
 
+/* The device ISA of an AMD launch's target: the processor's (gfx1100 runs
+ * its wave32 launches and its wave64 ones, target "gfx1100w64") */
+static void device_isa(const char *target, char *buf, size_t n)
+{
+  size_t len = strlen(target);
+  if (len > 3 && !strcmp(target + len - 3, "w64")) len -= 3;
+  snprintf(buf, n, "%.*s", (int)len, target);
+}
+
 /* --gdb: listens on 127.0.0.1:PORT and waits for gdb.  The vector
  * registers get as many lanes as the largest warp of the run's launches
  * (files that do not load are reported by the run itself). */
@@ -374,10 +383,7 @@ static int check_args(run_state *r)
   if (!a->isa_name && vs_amdlaunch_is_dir(a->files[0])) { /* the device of the first AMD launch */
     vs_amdlaunch al;
     if (vs_amdlaunch_load(a->files[0], &al, &err) == 0) {
-      /* the processor's device: gfx1100 runs its wave32 and wave64 ("gfx1100w64") launches */
-      size_t n = strlen(al.target);
-      if (n > 3 && !strcmp(al.target + n - 3, "w64")) n -= 3;
-      snprintf(a->isa_buf, sizeof a->isa_buf, "%.*s", (int)n, al.target);
+      device_isa(al.target, a->isa_buf, sizeof a->isa_buf);
       a->isa_name = a->isa_buf;
       vs_amdlaunch_free(&al);
     } else {
@@ -508,9 +514,11 @@ static int load_amd(run_state *r, const char *path, vs_amdlaunch *al, vs_codeobj
 {
   if (vs_amdlaunch_load(path, al, err)) return -1;
   const char *isa = vs_device_isa(r->dev);
-  if (strcmp(isa, al->target))
+  char want[32];
+  device_isa(al->target, want, sizeof want);
+  if (strcmp(isa, want))
     return vs_error_set(err, VS_E_USAGE, "%s: a %s launch cannot run on a %s device (--isa %s)", path, al->target,
-                        isa, al->target);
+                        isa, want);
   if (vs_codeobj_read(al->code, al->code_len, al->co_name, co, err)) return vs_error_prefix(err, "%s", path);
   if (!vs_codeobj_kernel(*co, al->kernel))
     return vs_error_set(err, VS_E_FORMAT, "%s: the code object has no kernel '%s'", path, al->kernel);

@@ -14,7 +14,7 @@
 const char *const vs_cl_amd_features[] = {
   "__opencl_c_int64", "__opencl_c_fp64", "__opencl_c_atomic_order_acq_rel", "__opencl_c_atomic_order_seq_cst",
   "__opencl_c_atomic_scope_device", "__opencl_c_atomic_scope_all_devices", "__opencl_c_generic_address_space",
-  "__opencl_c_program_scope_global_variables", NULL};
+  "__opencl_c_program_scope_global_variables", "__opencl_c_subgroups", NULL};
 
 #define CC_CACHE_FORMAT "ventsim-compile-cache 1"
 

@@ -8,11 +8,9 @@
  * device and a launch sets the vs_kernel's arguments and runs
  * vs_kernel_launch, with the device's settings (VENTSIM_MODE, VENTSIM_STATS,
  * VENTSIM_CHECK, VENTSIM_SAVE_LAUNCHES ...) as for the Ventus device.
- *
- * gfx1100 (RDNA3) has no front end yet (issue 14): its device memory lives
- * on a device of the gfx900 ISA (the runtime's memory does not depend on
- * the ISA), its programs are read for their kernels, and launches are
- * refused with a clear message (refuses() below). */
+ * gfx1100 runs wave32 by default and wave64 when the device file says so
+ * (compiled with -mwavefrontsize64); a device refuses no target the
+ * front end executes (refuses() below). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,9 +30,8 @@ struct ocl_bdev {
 /* Whether the device runs kernels: NULL, or why not */
 static const char *refuses(const ocl_devconf *c)
 {
-  if (!strcmp(c->target, "gfx900") || !strcmp(c->target, "gfx906")) return NULL;
-  return "ventsim executes gfx900 and gfx906 code objects only: RDNA3 (gfx11) execution is not implemented "
-         "yet (issue 14)";
+  if (!strcmp(c->target, "gfx900") || !strcmp(c->target, "gfx906") || !strcmp(c->target, "gfx1100")) return NULL;
+  return "ventsim executes gfx900, gfx906 and gfx1100 code objects only";
 }
 
 static int describe(ocl_devconf *c, vs_error *err)

@@ -323,12 +323,64 @@ cl_int CL_API_CALL vcl_GetKernelArgInfo(cl_kernel k, cl_uint idx, cl_kernel_arg_
   return e;
 }
 
+/* Sub-groups (OpenCL 2.1, cl_khr_subgroups) on the AMD devices: a
+ * sub-group is a wave of the device's wavefront size, filled in work-item
+ * order (the dispatcher's), so a work-group of n items has ceil(n / W)
+ * sub-groups of W items, the last one partial.  The Ventus device has none
+ * (CL_INVALID_OPERATION). */
 cl_int CL_API_CALL vcl_GetKernelSubGroupInfo(cl_kernel k, cl_device_id d, cl_kernel_sub_group_info param, size_t isz,
                                              const void *in, size_t size, void *value, size_t *ret)
 {
-  (void)d; (void)param; (void)isz; (void)in; (void)size; (void)value; (void)ret;
   pthread_mutex_lock(&ocl_lock);
-  cl_int e = ocl_reg_type(k) != OT_KERNEL ? CL_INVALID_KERNEL : CL_INVALID_OPERATION; /* no sub-groups */
+  cl_int e = CL_SUCCESS;
+  int i = -1;
+  if (ocl_reg_type(k) != OT_KERNEL) e = CL_INVALID_KERNEL;
+  else if (!d && k->prog->ctx->ndevices == 1) i = 0;
+  else if (!d || ocl_reg_type(d) != OT_DEVICE || (i = ocl_dev_index(k->prog->ctx, d)) < 0) e = CL_INVALID_DEVICE;
+  const ocl_kernel_info *ki = e == CL_SUCCESS ? k->info[i] : NULL;
+  if (e == CL_SUCCESS && !ki) e = CL_INVALID_DEVICE; /* not built for that device */
+  cl_device_id dev = e == CL_SUCCESS ? k->prog->ctx->devices[i] : NULL;
+  if (e == CL_SUCCESS && dev->be != &ocl_backend_amd) e = CL_INVALID_OPERATION;
+  if (e == CL_SUCCESS) {
+    size_t W = dev->conf.wavefront ? dev->conf.wavefront : 64;
+    size_t maxwg = ki->max_wg_size < dev->conf.max_wg_size ? ki->max_wg_size : dev->conf.max_wg_size;
+    size_t items = 1, s;
+    switch (param) {
+    case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE:
+    case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE:
+      /* input: the local size, 1 to 3 size_t */
+      if (!in || isz == 0 || isz % sizeof(size_t) || isz > 3 * sizeof(size_t)) { e = CL_INVALID_VALUE; break; }
+      for (size_t j = 0; j < isz / sizeof(size_t); j++) items *= ((const size_t *)in)[j];
+      if (items == 0) { e = CL_INVALID_VALUE; break; }
+      s = param == CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE ? (items < W ? items : W) : (items + W - 1) / W;
+      e = ocl_info(&s, sizeof s, size, value, ret);
+      break;
+    case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT: {
+      /* input: a sub-group count; output: a 1-3 dimensional local size
+       * (x = count * W, the rest 1), or zeros when none fits */
+      if (!in || isz != sizeof(size_t) || (value && (size == 0 || size % sizeof(size_t) || size > 3 * sizeof(size_t))))
+        { e = CL_INVALID_VALUE; break; }
+      size_t n = *(const size_t *)in, r[3] = {0, 0, 0};
+      size_t dims = value ? size / sizeof(size_t) : 1;
+      if (n && n <= maxwg / W) {
+        r[0] = n * W;
+        for (size_t j = 1; j < dims; j++) r[j] = 1;
+      }
+      if (ret) *ret = dims * sizeof(size_t);
+      if (value) memcpy(value, r, dims * sizeof(size_t));
+      break;
+    }
+    case CL_KERNEL_MAX_NUM_SUB_GROUPS:
+      s = (maxwg + W - 1) / W;
+      e = ocl_info(&s, sizeof s, size, value, ret);
+      break;
+    case CL_KERNEL_COMPILE_NUM_SUB_GROUPS:
+      s = 0; /* no intel_reqd_sub_group_size-like attribute in the metadata */
+      e = ocl_info(&s, sizeof s, size, value, ret);
+      break;
+    default: e = CL_INVALID_VALUE;
+    }
+  }
   pthread_mutex_unlock(&ocl_lock);
   return e;
 }

@@ -682,6 +682,7 @@ static void *ext_address(const char *name)
 {
   if (!name) return NULL;
   if (!strcmp(name, "clIcdGetPlatformIDsKHR")) return (void *)clIcdGetPlatformIDsKHR;
+  if (!strcmp(name, "clGetKernelSubGroupInfoKHR")) return (void *)vcl_GetKernelSubGroupInfo; /* cl_khr_subgroups */
 #define OCL_NAMED(n) if (!strcmp(name, "cl" #n)) return (void *)vcl_##n;
   OCL_FUNCS(OCL_NAMED)
 #undef OCL_NAMED
@@ -736,5 +737,5 @@ cl_int CL_API_CALL vcl_GetHostTimer(cl_device_id d, cl_ulong *host)
 /* ---- the dispatch table ---- */
 
 #define OCL_ENTRY(n) .cl##n = vcl_##n,
-cl_icd_dispatch ocl_dispatch = {OCL_FUNCS(OCL_ENTRY)};
+cl_icd_dispatch ocl_dispatch = {OCL_FUNCS(OCL_ENTRY) .clGetKernelSubGroupInfoKHR = vcl_GetKernelSubGroupInfo};
 #undef OCL_ENTRY

@@ -32,8 +32,8 @@ for c in "${cases[@]}"; do
     "$oclrun" --backend host --out "$res/host" "$c" >/dev/null 2>&1
   fi
   st=$(cat "$out/$name/status" 2>/dev/null || echo "error: no result")
-  # a feature the platform does not offer (cl_khr_subgroups: no
-  # clGetKernelSubGroupInfo yet) is a skip; the C API runs the case
+  # a feature the platform's device does not offer is a skip (none today;
+  # cl_khr_subgroups came with clGetKernelSubGroupInfo); the C API runs the case
   if [[ "$st" == "skipped: the device lacks "* ]]; then echo "skip $name: $st"; nskip=$((nskip + 1)); continue; fi
   if [ "${st%%:*}" != ok ]; then echo "FAIL $name: $st"; bad=1; continue; fi
   if "$oclcmp" --ref "$res/$ref" --test "$out" "$c" >"$out/$name.cmp" 2>&1; then

@@ -52,6 +52,20 @@ set +e
 set -e
 [ $rc = 1 ] && grep -q "scale_rev" "$T/lim.err" || { cat "$T/lim.err"; fail "--max-instructions 3 (exit $rc)"; }
 
+# ---- gfx1100 in wave32 and wave64: captured, replayed on a gfx1100 device
+# (a wave64 launch names its target gfx1100w64), the same memory as the host read
+for w in w32 w64; do
+  flag=; [ $w = w64 ] && flag=-mwavefrontsize64
+  "$VENTSIM" compile --mcpu gfx1100 $flag -o "$T/c11$w.hsaco" "$D/capture.cl"
+  "$CAPTURE_HOST" "$T/c11$w.hsaco" "$T/c11$w" "$T/out11$w.bin"
+  want=gfx1100; [ $w = w64 ] && want=gfx1100w64
+  grep -q "\"target\":.*\"$want\"" "$T/c11$w/scale_rev_1.amdlaunch/launch.json" || fail "$w: target $want"
+  "$VENTSIM" run -q --dump "$T/d11$w" "$T/c11$w/scale_rev_1.amdlaunch"
+  "$PY" "$D/compare_dump.py" "$T/c11$w/scale_rev_1.amdlaunch" 1 "$T/out11$w.bin" "$T/d11$w"
+  "$VENTSIM" run -q --trace "$T/trace11$w.txt" "$T/c11$w/scale_rev_0.amdlaunch"
+  grep -q "global_store_b32" "$T/trace11$w.txt" || fail "$w: gfx11 mnemonics in the trace"
+done
+
 # ---- bad launch directories: clear errors, exit 1
 cp -r "$T/capi/scale_rev_0.amdlaunch" "$T/bad"
 printf 'x' >> "$T/bad/code.hsaco"

@@ -408,11 +408,12 @@ int main(void)
     fb[i] = 1.0f / (float)(i + 3);
     fc[i] = (float)(i % 7) * 1e-3f - 2.0f;
   }
-  static results rp, r9, r6;
+  static results rp, r9, r6, r11;
   run_all(pocl, "pocl", &rp);
   check_host(&rp, "pocl");
-  const struct { cl_device_id d; const char *n; results *r; } devs[] = {{g900, "gfx900", &r9}, {g906, "gfx906", &r6}};
-  for (int i = 0; i < 2; i++) {
+  const struct { cl_device_id d; const char *n; results *r; } devs[] = {
+    {g900, "gfx900", &r9}, {g906, "gfx906", &r6}, {g1100, "gfx1100", &r11}};
+  for (int i = 0; i < 3; i++) {
     run_all(devs[i].d, devs[i].n, devs[i].r);
     check_host(devs[i].r, devs[i].n);
     const results *r = devs[i].r;
@@ -424,7 +425,8 @@ int main(void)
     CHECK(r->nonuniform, "%s: partial work-groups", devs[i].n);
     for (int j = 0; j < NN; j++) CHECK(r->ids_null[4 * j] == rp.ids_null[4 * j], "%s: NULL-local gid %d", devs[i].n, j);
   }
-  /* an instruction ventsim does not execute: an OpenCL error, not a crash */
+  /* an instruction ventsim does not execute: an OpenCL error, not a crash
+   * (gfx9's image_load syntax: the gfx900 and gfx906 devices) */
   for (int i = 0; i < 2; i++) {
     unsup_ctx u = {devs[i].d, 0, 0, 0};
     char err[8192];
@@ -434,23 +436,49 @@ int main(void)
     CHECK(u.status < 0, "%s: event status %d", devs[i].n, u.status);
     CHECK(strstr(err, "unsupported instruction image_load"), "%s: stderr: %s", devs[i].n, err);
   }
-  /* gfx1100: launches are refused (issue 14) */
+  /* sub-groups (cl_khr_subgroups): a sub-group is a wave, filled in
+   * work-item order.  For a local size of 96 and the kernel's limit of 256
+   * work-items (max_flat_workgroup_size): gfx900 (W = 64) 64-item
+   * sub-groups, 2 of them, 2 sub-groups need 128 items, at most 4;
+   * gfx1100 (W = 32) 32, 3, 64, 8. */
   {
-    cl_int e;
-    cl_context c = clCreateContext(NULL, 1, &g1100, NULL, NULL, &e);
-    cl_command_queue q = clCreateCommandQueueWithProperties(c, g1100, NULL, &e);
-    cl_program p = clCreateProgramWithSource(c, 1, &src, NULL, &e);
-    EQ(clBuildProgram(p, 1, &g1100, "-cl-std=CL2.0", NULL, NULL), CL_SUCCESS);
-    cl_kernel k = clCreateKernel(p, "ids", &e);
-    cl_mem m = clCreateBuffer(c, CL_MEM_READ_WRITE, 4096, NULL, &e);
-    clSetKernelArg(k, 0, sizeof m, &m);
-    size_t g = 64;
-    EQ(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_INVALID_OPERATION);
-    clReleaseMemObject(m);
-    clReleaseKernel(k);
-    clReleaseProgram(p);
-    clReleaseCommandQueue(q);
-    clReleaseContext(c);
+    typedef cl_int (*sgi_fn)(cl_kernel, cl_device_id, cl_kernel_sub_group_info, size_t, const void *, size_t, void *,
+                             size_t *);
+    cl_platform_id vp;
+    clGetDeviceInfo(g900, CL_DEVICE_PLATFORM, sizeof vp, &vp, NULL);
+    sgi_fn khr = (sgi_fn)clGetExtensionFunctionAddressForPlatform(vp, "clGetKernelSubGroupInfoKHR");
+    CHECK(khr != NULL, "clGetKernelSubGroupInfoKHR through clGetExtensionFunctionAddressForPlatform");
+    const struct { cl_device_id d; const char *n; size_t w, count, local2, maxsg; } sg[] = {
+      {g900, "gfx900", 64, 2, 128, 4}, {g1100, "gfx1100", 32, 3, 64, 8}};
+    for (int i = 0; i < 2; i++) {
+      cl_int e;
+      char ext[4096] = "";
+      clGetDeviceInfo(sg[i].d, CL_DEVICE_EXTENSIONS, sizeof ext, ext, NULL);
+      CHECK(strstr(ext, "cl_khr_subgroups") != NULL, "%s reports cl_khr_subgroups", sg[i].n);
+      cl_context c = clCreateContext(NULL, 1, &sg[i].d, NULL, NULL, &e);
+      cl_program p = clCreateProgramWithSource(c, 1, &src, NULL, &e);
+      EQ(clBuildProgram(p, 1, &sg[i].d, "-cl-std=CL2.0", NULL, NULL), CL_SUCCESS);
+      cl_kernel k = clCreateKernel(p, "ids", &e);
+      size_t local = 96, v = 0, two = 2, out[3] = {7, 7, 7}, outsz = 0;
+      EQ(clGetKernelSubGroupInfo(k, sg[i].d, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof local, &local,
+                                 sizeof v, &v, NULL), CL_SUCCESS);
+      CHECK(v == sg[i].w, "%s: sub-group size %zu", sg[i].n, v);
+      EQ(clGetKernelSubGroupInfo(k, sg[i].d, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, sizeof local, &local,
+                                 sizeof v, &v, NULL), CL_SUCCESS);
+      CHECK(v == sg[i].count, "%s: sub-group count %zu", sg[i].n, v);
+      EQ(khr ? khr(k, sg[i].d, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT, sizeof two, &two, sizeof out, out, &outsz)
+             : -1, CL_SUCCESS);
+      CHECK(out[0] == sg[i].local2 && out[1] == 1 && out[2] == 1 && outsz == sizeof out,
+            "%s: local size for 2 sub-groups %zu %zu %zu", sg[i].n, out[0], out[1], out[2]);
+      EQ(clGetKernelSubGroupInfo(k, sg[i].d, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, NULL, sizeof v, &v, NULL), CL_SUCCESS);
+      CHECK(v == sg[i].maxsg, "%s: at most %zu sub-groups", sg[i].n, v);
+      EQ(clGetKernelSubGroupInfo(k, sg[i].d, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, 0, NULL, sizeof v, &v, NULL),
+         CL_INVALID_VALUE);
+      EQ(clGetKernelSubGroupInfo(k, sg[i].d, 0x7fff, 0, NULL, sizeof v, &v, NULL), CL_INVALID_VALUE);
+      clReleaseKernel(k);
+      clReleaseProgram(p);
+      clReleaseContext(c);
+    }
   }
   if (failures) {
     printf("FAIL: %d checks failed\n", failures);

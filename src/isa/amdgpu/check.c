@@ -1,5 +1,5 @@
 /* The AMD checks of the kernel checker (docs/checker.md "hazards" and
- * "waits"): the front end's vs_isa.check_insn for gfx900/gfx906.
+ * "waits"): the front end's vs_isa.check_insn for gfx900/gfx906/gfx1100.
  *
  * hazards: seed 000 section 4.5 ("manually inserted wait states", table
  * 8): dependencies the hardware does not check, which the program must
@@ -25,7 +25,15 @@
  * an out-of-order type only N = 0 does.  A FLAT operation returned when
  * either of its counters says so.  On gfx9 store data is read at issue
  * (the table's one-wait-state rule for wide stores aside), so only
- * destinations are tracked. */
+ * destinations are tracked.
+ *
+ * gfx1100 (RDNA3; docs/checker.md "RDNA3"): no wait-state rules (seed
+ * 002: "inserting S_NOP is not needed for correct operation"; LLVM 19
+ * emits none either), and seed 002's counters for the waits:
+ * VMcnt for loads and returning atomics, VScnt for stores and atomics that
+ * do not return (both in issue order), LGKMcnt as on gfx9 plus
+ * s_sendmsg_rtn (out of order: only lgkmcnt(0)), EXPcnt for LDS
+ * parameter/direct loads. */
 #include <inttypes.h>
 #include <string.h>
 
@@ -34,9 +42,12 @@
 #include "isa/amdgpu/frontend.h"
 
 /* Return-order types within a counter */
-enum { AMD_CHKT_VMEM, AMD_CHKT_LDS, AMD_CHKT_GDS, AMD_CHKT_SMEM, AMD_CHKT_FLAT };
-static const unsigned cnt_max[AMD_CHK_NCNT] = {63, 15}; /* gfx9: vmcnt 6 bits, lgkmcnt 4 bits */
-static const char *const cnt_name[AMD_CHK_NCNT] = {"vmcnt", "lgkmcnt"};
+enum { AMD_CHKT_VMEM, AMD_CHKT_LDS, AMD_CHKT_GDS, AMD_CHKT_SMEM, AMD_CHKT_FLAT, AMD_CHKT_MSG, AMD_CHKT_LDSDIR };
+/* The most each counter holds: gfx9 vmcnt 6 bits, lgkmcnt 4 bits; gfx11
+ * vmcnt, lgkmcnt, vscnt 6 bits, expcnt 3 bits (the s_waitcnt fields) */
+static const unsigned cnt_max9[AMD_CHK_NCNT] = {63, 15, 0, 0};
+static const unsigned cnt_max11[AMD_CHK_NCNT] = {63, 63, 63, 7};
+static const char *const cnt_name[AMD_CHK_NCNT] = {"vmcnt", "lgkmcnt", "vscnt", "expcnt"};
 
 /* What an instruction did, for the rules: flags of amd_chk_ent */
 #define AMD_CHKE_VALU    0x001u
@@ -53,10 +64,16 @@ typedef struct cur {
   const amd_insn *I;
   const amd_row *r;
   unsigned row;
+  int is11;             /* gfx11: its rows are AMD11_*; no hazard rules */
+  unsigned lm;          /* SGPRs of a lane mask (VCC, EXEC): 1 in wave32 */
   int vector;           /* executes on the SIMD (VALU, VMEM, DS ...)   */
   int valu, vmem, dpp;
   unsigned nread, nwrite;
   struct { uint8_t file, count, role; uint16_t first; } read[10], write[4];
+  /* check_hazards: the SGPRs written by the instructions after the entry
+   * being looked at (a later write, e.g. by an SALU, replaces the value
+   * the entry wrote: that entry's rule no longer applies to them) */
+  uint64_t later[2];
 } cur;
 
 static int enc_is_vmem(unsigned enc)
@@ -88,24 +105,10 @@ static void add_reg(cur *c, int write, unsigned file, unsigned first, unsigned c
   }
 }
 
-/* The operands it reads and writes, by role (as insn_info) and implicitly */
-static void describe_cur(cur *c, const vs_dinsn *d)
+/* The register operands of row r, from op[k] up to op[end] */
+static void add_row_ops(cur *c, const amd_insn *I, const amd_row *r, unsigned k, unsigned end, int atomic_rtn)
 {
-  memset(c, 0, sizeof *c);
-  const amd_insn *I = amd_i(d);
-  const amd_row *r = amd_row_of(I);
-  c->I = I;
-  c->r = r;
-  c->row = I->row;
-  c->valu = cls_is_valu(r->cls) || r->cls == AMD_CLS_VINTRP;
-  c->vmem = enc_is_vmem(r->enc);
-  c->vector = c->valu || c->vmem || r->cls == AMD_CLS_DS || r->cls == AMD_CLS_DS_GWS || r->cls == AMD_CLS_EXP;
-  c->dpp = I->f.form == AMD_FORM_DPP;
-  /* data operands of atomics are written back only with glc (MUBUF: bit
-   * 14, SMEM: bit 16); FLAT atomics have a separate, optional vdst */
-  int atomic_rtn = r->enc == AMD_ENC_SMEM ? (I->w[0] >> 16) & 1 : (I->w[0] >> 14) & 1;
-  unsigned k = 0;
-  for (unsigned i = 0; i < r->nops && k < I->f.nops; i++) {
+  for (unsigned i = 0; i < r->nops && k < end; i++) {
     if (I->f.ctl & AMD_CTL_SKIP(i)) continue;
     const amd_operand *o = &I->f.op[k++];
     unsigned role = r->ops[i].role, file, index;
@@ -119,11 +122,43 @@ static void describe_cur(cur *c, const vs_dinsn *d)
     if (dst) add_reg(c, 1, file, index, count, role);
     if (src) add_reg(c, 0, file, index, count, role);
   }
-  int e32 = I->f.form != AMD_FORM_E64;
-  if ((r->flags & F_VCC_R) && e32) add_reg(c, 0, AMD_RF_S, AMD_S_VCC, 2, AMD_NUM_ROLES);
-  if ((r->flags & F_VCC_W) && e32) add_reg(c, 1, AMD_RF_S, AMD_S_VCC, 2, AMD_NUM_ROLES);
-  if (r->flags & F_EXEC_W) add_reg(c, 1, AMD_RF_S, AMD_S_EXEC, 2, AMD_NUM_ROLES);
-  if ((r->flags & F_EXEC_R) || c->vector) add_reg(c, 0, AMD_RF_S, AMD_S_EXEC, 2, AMD_NUM_ROLES);
+}
+
+/* The operands it reads and writes, by role (as insn_info) and implicitly */
+static void describe_cur(cur *c, const vs_dinsn *d)
+{
+  memset(c, 0, sizeof *c);
+  const amd_insn *I = amd_i(d);
+  const amd_row *r = amd_row_of(I);
+  c->I = I;
+  c->r = r;
+  c->row = I->row;
+  c->is11 = I->target >= AMD_GFX1100;
+  c->lm = I->target == AMD_GFX1100 ? 1 : 2;
+  c->valu = cls_is_valu(r->cls) || (r->cls == AMD_CLS_VINTRP && r->enc != AMD_ENC_LDSDIR);
+  c->vmem = enc_is_vmem(r->enc);
+  c->vector = c->valu || c->vmem || r->cls == AMD_CLS_DS || r->cls == AMD_CLS_DS_GWS || r->cls == AMD_CLS_EXP ||
+              r->enc == AMD_ENC_LDSDIR;
+  c->dpp = I->f.form == AMD_FORM_DPP || I->f.form == AMD_FORM_DPP8 || I->f.form == AMD_FORM_E64_DPP ||
+           I->f.form == AMD_FORM_E64_DPP8;
+  /* data operands of atomics are written back only with glc (MUBUF: bit
+   * 14, SMEM: bit 16 on gfx9, 14 on gfx11); FLAT atomics have a separate,
+   * optional vdst */
+  int atomic_rtn = r->enc == AMD_ENC_SMEM && !c->is11 ? (I->w[0] >> 16) & 1 : (I->w[0] >> 14) & 1;
+  /* a VOPD pair: the X half's operands (op[0 .. nops_x-1]), then the Y
+   * half's (row_y) */
+  const amd_row *ry = c->is11 && r->enc == AMD_ENC_VOPD ? amd_row_y(I) : NULL;
+  if (ry) {
+    add_row_ops(c, I, r, 0, I->f.nops_x, atomic_rtn);
+    add_row_ops(c, I, ry, I->f.nops_x, I->f.nops, atomic_rtn);
+  } else {
+    add_row_ops(c, I, r, 0, I->f.nops, atomic_rtn);
+  }
+  int e32 = I->f.form != AMD_FORM_E64 && I->f.form != AMD_FORM_E64_DPP && I->f.form != AMD_FORM_E64_DPP8;
+  if ((r->flags & F_VCC_R) && e32) add_reg(c, 0, AMD_RF_S, AMD_S_VCC, c->lm, AMD_NUM_ROLES);
+  if ((r->flags & F_VCC_W) && e32) add_reg(c, 1, AMD_RF_S, AMD_S_VCC, c->lm, AMD_NUM_ROLES);
+  if (r->flags & F_EXEC_W) add_reg(c, 1, AMD_RF_S, AMD_S_EXEC, c->lm, AMD_NUM_ROLES);
+  if ((r->flags & F_EXEC_R) || c->vector) add_reg(c, 0, AMD_RF_S, AMD_S_EXEC, c->lm, AMD_NUM_ROLES);
   if (r->flags & F_M0_R) add_reg(c, 0, AMD_RF_S, AMD_S_M0, 1, AMD_NUM_ROLES);
 }
 
@@ -138,7 +173,9 @@ static int reads_sgpr_written(const cur *c, const amd_chk_ent *e, int role)
   for (unsigned i = 0; i < c->nread; i++) {
     if (c->read[i].file != AMD_RF_S || (role >= 0 && c->read[i].role != role)) continue;
     for (unsigned j = 0; j < e->ns; j++)
-      if (overlaps(c->read[i].first, c->read[i].count, e->s_first[j], e->s_count[j])) return 1;
+      for (unsigned r = c->read[i].first; r < c->read[i].first + c->read[i].count; r++)
+        if (r < AMD_NSREG && overlaps(r, 1, e->s_first[j], e->s_count[j]) && !(c->later[r / 64] >> (r % 64) & 1))
+          return 1;
   }
   return 0;
 }
@@ -305,6 +342,7 @@ static const rule rules[] = {
   {1, r_salu_m0_lds, "an SALU writes M0 that an LDS add-TID / LDS-DMA / interpolation instruction reads"},
   {1, r_salu_m0_movrel, "an SALU writes M0 that s_movrel reads"},
 };
+
 #define MAX_WS 5u
 
 /* A store whose data VGPRs must not be written in the next wait state */
@@ -331,9 +369,10 @@ static int wide_store(const cur *c)
   }
 }
 
-static void check_hazards(amd_chk *k, vs_warp *w, const cur *c, vs_addr pc, const vs_check_sink *sink)
+static void check_hazards(amd_chk *k, vs_warp *w, cur *c, vs_addr pc, const vs_check_sink *sink)
 {
   unsigned gap = 0; /* wait states between the entry and this instruction */
+  c->later[0] = c->later[1] = 0;
   for (unsigned i = 0; i < k->n && gap < MAX_WS; i++) {
     const amd_chk_ent *e = &k->ring[(k->head + AMD_CHK_RING - i) % AMD_CHK_RING];
     for (unsigned r = 0; r < sizeof rules / sizeof rules[0]; r++)
@@ -342,6 +381,9 @@ static void check_hazards(amd_chk *k, vs_warp *w, const cur *c, vs_addr pc, cons
                          "%s %u wait state%s after it, at 0x%" PRIx64 " (needs %u: s_nop or independent "
                          "instructions)", rules[r].what, gap, gap == 1 ? "" : "s", e->pc, rules[r].ws);
     gap += e->ws;
+    for (unsigned j = 0; j < e->ns; j++)
+      for (unsigned r = e->s_first[j]; r < e->s_first[j] + e->s_count[j] && r < AMD_NSREG; r++)
+        c->later[r / 64] |= 1ull << (r % 64);
   }
 }
 
@@ -414,23 +456,54 @@ static void retire(amd_chk *k, unsigned idx)
 static void waitcnt(amd_chk *k, unsigned c, unsigned n)
 {
   if (n >= k->nq[c]) return;
-  uint8_t done[64];
+  uint8_t done[AMD_CHK_NOPS];
   unsigned nd = 0;
   for (unsigned i = 0; i < k->nq[c]; i++) {
     const amd_chk_op *o = &k->op[k->q[c][i]];
     unsigned lb = 1; /* outstanding if this one is, with the younger ones of its in-order type */
-    if (c == AMD_CHK_VM) lb += k->nq[c] - 1 - i; /* VM: everything in issue order */
-    else if (o->type != AMD_CHKT_SMEM && o->type != AMD_CHKT_FLAT)
+    if (c == AMD_CHK_VM || c == AMD_CHK_VS) lb += k->nq[c] - 1 - i; /* VM, VS: everything in issue order */
+    else if (o->type != AMD_CHKT_SMEM && o->type != AMD_CHKT_FLAT && o->type != AMD_CHKT_MSG)
       for (unsigned j = i + 1; j < k->nq[c]; j++) lb += k->op[k->q[c][j]].type == o->type;
     if (lb > n) done[nd++] = k->q[c][i];
   }
   for (unsigned i = 0; i < nd; i++) retire(k, done[i]);
 }
 
+/* gfx11 (seed 002, "data dependency resolution"): VMcnt counts loads and
+ * atomics that return, VScnt stores and atomics that do not; an atomic
+ * returns when it writes a register (the optional vdst of FLAT/GLOBAL, the
+ * glc data of MUBUF/MIMG) */
+static unsigned vm_or_vs(const cur *c)
+{
+  int store = (c->r->flags & (F_STORE | F_ATOMIC)) || c->r->cls == AMD_CLS_VMEM_STORE ||
+              c->r->cls == AMD_CLS_VMEM_ATOMIC;
+  for (unsigned i = 0; store && i < c->nwrite; i++)
+    if (c->write[i].file == AMD_RF_V) store = 0;
+  return store ? 1u << AMD_CHK_VS : 1u << AMD_CHK_VM;
+}
+
 /* The counters a memory instruction is counted in (0: none) and its type */
 static unsigned mem_counters(const cur *c, unsigned *type)
 {
   unsigned cls = c->r->cls, enc = c->r->enc;
+  if (c->is11) {
+    if (cls == AMD_CLS_SMEM) { *type = AMD_CHKT_SMEM; return 1u << AMD_CHK_LGKM; }
+    /* s_sendmsg_rtn: LGKMcnt, done when the data returns; "wait with
+     * lgkmcnt(0)" (seed 002): only 0 guarantees it */
+    if (c->row == AMD11_S_SENDMSG_RTN_B32 || c->row == AMD11_S_SENDMSG_RTN_B64) {
+      *type = AMD_CHKT_MSG;
+      return 1u << AMD_CHK_LGKM;
+    }
+    if (enc == AMD_ENC_DS) {
+      *type = (cls == AMD_CLS_DS_GWS || amd_ds_gds(c->I)) ? AMD_CHKT_GDS : AMD_CHKT_LDS;
+      return 1u << AMD_CHK_LGKM;
+    }
+    if (enc == AMD_ENC_LDSDIR) { *type = AMD_CHKT_LDSDIR; return 1u << AMD_CHK_EXP; }
+    if (enc == AMD_ENC_FLAT) { *type = AMD_CHKT_FLAT; return vm_or_vs(c) | 1u << AMD_CHK_LGKM; }
+    if (c->vmem) { *type = AMD_CHKT_VMEM; return vm_or_vs(c); }
+    *type = 0;
+    return 0;
+  }
   if (cls == AMD_CLS_SMEM) { *type = AMD_CHKT_SMEM; return 1u << AMD_CHK_LGKM; }
   if (enc == AMD_ENC_DS) {
     *type = (cls == AMD_CLS_DS_GWS || ((c->I->w[0] >> 16) & 1)) ? AMD_CHKT_GDS : AMD_CHKT_LDS;
@@ -446,7 +519,7 @@ static unsigned mem_counters(const cur *c, unsigned *type)
  * one o?  Then writing o's registers is no race: the last write wins. */
 static int returns_after(const amd_chk_op *o, unsigned counters, unsigned type)
 {
-  if (counters & o->counters & 1u << AMD_CHK_VM) return 1; /* VM: in issue order */
+  if (counters & o->counters & (1u << AMD_CHK_VM | 1u << AMD_CHK_VS)) return 1; /* VM, VS: in issue order */
   return (counters & o->counters & 1u << AMD_CHK_LGKM) && type == o->type &&
          type != AMD_CHKT_SMEM && type != AMD_CHKT_FLAT;
 }
@@ -466,7 +539,10 @@ static void check_waits(amd_chk *k, vs_warp *w, const cur *c, vs_addr pc, const 
         if (!p) continue;
         amd_chk_op *o = &k->op[p - 1];
         if (pass && returns_after(o, counters, type)) continue;
-        const char *cn = (o->counters & 1u << AMD_CHK_VM) ? cnt_name[AMD_CHK_VM] : cnt_name[AMD_CHK_LGKM];
+        unsigned ci = AMD_CHK_LGKM; /* name the vector counter of a FLAT operation */
+        for (unsigned q = 0; q < AMD_CHK_NCNT; q++)
+          if (q != AMD_CHK_LGKM && (o->counters >> q & 1)) ci = q;
+        const char *cn = cnt_name[ci];
         vs_check_reportf(sink, w, VS_CHECK_WAITS, pc, o->pc,
                          "%s %c%u, which the memory operation at 0x%" PRIx64 " may still be writing "
                          "(no s_waitcnt %s since that guarantees it returned)",
@@ -483,6 +559,7 @@ static void issue_mem(amd_chk *k, const cur *c, vs_addr pc)
   unsigned type, counters = mem_counters(c, &type);
   if (!counters) return;
   unsigned idx = AMD_CHK_NOPS;
+  const unsigned *cnt_max = c->is11 ? cnt_max11 : cnt_max9;
   for (unsigned cn = 0; cn < AMD_CHK_NCNT; cn++) /* a full counter: the hardware waits for one */
     if ((counters >> cn & 1) && k->nq[cn] >= cnt_max[cn]) retire(k, k->q[cn][0]);
   for (unsigned i = 0; i < AMD_CHK_NOPS; i++)
@@ -506,21 +583,46 @@ static void issue_mem(amd_chk *k, const cur *c, vs_addr pc)
   }
 }
 
+/* An s_waitcnt* instruction's counter thresholds (AMD_OPK_WAITCNT) */
+static const amd_operand *waitcnt_operand(const cur *c)
+{
+  if (c->r->cls != AMD_CLS_SWAIT) return NULL;
+  for (unsigned i = 0; i < c->I->f.nops; i++)
+    if (c->I->f.op[i].kind == AMD_OPK_WAITCNT) return &c->I->f.op[i];
+  return NULL;
+}
+
 void amd_check_insn(vs_warp *w, const vs_dinsn *d, vs_addr pc, const vs_check_sink *sink)
 {
   if (d->op == UINT16_MAX) return;
   amd_chk *k = &amd_w(w)->chk;
   cur c;
   describe_cur(&c, d);
-  if (sink->enabled & 1u << VS_CHECK_HAZARDS) {
+  /* gfx11: no wait-state rules.  Seed 002 ("data dependency resolution"):
+   * the hardware resolves the dependencies but those the program waits
+   * for with s_waitcnt, and "inserting S_NOP is not needed for correct
+   * operation"; the gfx9 table's rows do not apply (docs/checker.md
+   * "RDNA3") */
+  if ((sink->enabled & 1u << VS_CHECK_HAZARDS) && !c.is11) {
     check_hazards(k, w, &c, pc, sink);
     push_entry(k, &c, pc);
   }
   if (sink->enabled & 1u << VS_CHECK_WAITS) {
-    if (c.row == AMD9_S_WAITCNT) {
-      unsigned v = c.I->f.op[0].val;
-      waitcnt(k, AMD_CHK_VM, AMD_WAIT_VM(v));
-      waitcnt(k, AMD_CHK_LGKM, AMD_WAIT_LGKM(v));
+    const amd_operand *wo = waitcnt_operand(&c);
+    if (wo) {
+      unsigned v = wo->val, add = 0;
+      /* gfx11's s_waitcnt_vscnt/vmcnt/expcnt/lgkmcnt: the immediate plus
+       * the SGPR operand (null: 0) */
+      const amd_operand *so = &c.I->f.op[0];
+      if (so != wo && amd_is_sreg(so) && amd_sidx(so) < AMD_NSREG && amd_sidx(so) != AMD_S_NULL)
+        add = w->rf[AMD_RF_S][amd_sidx(so)];
+      static const unsigned field[AMD_CHK_NCNT] = {0, 16, 24, 8}; /* AMD_WAIT_VM, _LGKM, _VS, _EXP */
+      for (unsigned cn = 0; cn < AMD_CHK_NCNT; cn++) {
+        unsigned n = (v >> field[cn]) & 0xffu;
+        if (n == AMD_WAIT_NONE) continue;
+        n = n + add > 0xfe ? 0xfe : n + add;
+        waitcnt(k, cn, n);
+      }
       return;
     }
     check_waits(k, w, &c, pc, sink);

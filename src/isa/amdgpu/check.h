@@ -33,8 +33,13 @@ typedef struct amd_chk_op {
 } amd_chk_op;
 
 #define AMD_CHK_RING 8    /* the rules look back at most 5 wait states          */
-#define AMD_CHK_NOPS 96   /* VM 64 + LGKM 16 + spare                             */
-enum { AMD_CHK_VM, AMD_CHK_LGKM, AMD_CHK_NCNT };
+/* gfx9: VM 63 + LGKM 15; gfx11: VM 63 + LGKM 63 + VS 63 + EXP 7 (the most
+ * each counter can hold: a full counter makes the hardware wait) + spare */
+#define AMD_CHK_NOPS 200
+/* The counters: gfx9 has VM and LGKM (stores count in VM); gfx11 (seed 002)
+ * adds VS (stores, non-returning atomics) and EXP (LDS parameter/direct
+ * loads; exports) */
+enum { AMD_CHK_VM, AMD_CHK_LGKM, AMD_CHK_VS, AMD_CHK_EXP, AMD_CHK_NCNT };
 
 typedef struct amd_chk {
   amd_chk_ent ring[AMD_CHK_RING];

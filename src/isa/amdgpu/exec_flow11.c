@@ -51,15 +51,17 @@ AMDX(S_DENORM_MODE)
   return amd_next(w, d);
 }
 
-/* s_sendmsg on gfx11: MSG_INTERRUPT (1) and MSG_DEALLOC_VGPRS (3, sent
- * before s_endpgm: the wave gives its VGPRs back early; nothing to free in
- * a functional run) are a compute wave's; HS_TESSFACTOR (2) and
+/* s_sendmsg on gfx11 (the ids LLVM's gfx11 assembler names): MSG_INTERRUPT
+ * (1), MSG_DEALLOC_VGPRS (3, sent before s_endpgm: the wave gives its VGPRs
+ * back early; nothing to free in a functional run), MSG_STALL_WAVE_GEN (5)
+ * and MSG_HALT_WAVES (6) (requests to the command processor, which
+ * nothing in a launch answers) are accepted; HS_TESSFACTOR (2) and
  * GS_ALLOC_REQ (9) are graphics messages; every other id is reserved and
  * illegal (seed 002, "message types") */
 AMDX11(S_SENDMSG)
 {
   unsigned id = OP(0)->val & 0xffu;
-  if (id == 1 || id == 3) return amd_next(w, d);
+  if (id == 1 || id == 3 || id == 5 || id == 6) return amd_next(w, d);
   if (id == 2 || id == 9)
     return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "s_sendmsg: graphics message %u in a compute wave", id);
   return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0, "s_sendmsg: message %u is reserved (illegal)", id);
@@ -71,8 +73,8 @@ AMDX11(S_SENDMSG)
  * 0), GET_DDID 129 (the dispatch id), GET_TMA 130 and GET_TBA 133 (the trap
  * handler's memory and base: there is no trap handler, 0), GET_REALTIME
  * 131 (the deterministic clock of s_memrealtime: the wave's executed
- * instructions), SAVE_WAVE 132 (0: no context save).  Other ids are
- * reserved. */
+ * instructions), SAVE_WAVE 132 (0: no context save), GET_TBA_TO_PC 134
+ * (0: no trap handler).  Other ids are reserved. */
 static int sendmsg_rtn(vs_warp *w, const vs_dinsn *d, int b64)
 {
   const amd_operand *dst = OP(0), *msg = OP(1);
@@ -81,7 +83,7 @@ static int sendmsg_rtn(vs_warp *w, const vs_dinsn *d, int b64)
   switch (id) {
   case 128: v = 0; break;
   case 129: v = amd_w(w)->ls->abi.dispatch_id; break;
-  case 130: case 133: v = 0; break;
+  case 130: case 133: case 134: v = 0; break;
   case 131: v = amd_memtime(w); break;
   case 132: v = 0; break;
   default:
