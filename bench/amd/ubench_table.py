@@ -35,9 +35,14 @@ PUBLISHED = {
     "chase_vector": "none found (GCN latencies are published as plots only, amd-hardware.md §6.1)",
     "chase_scalar": "none found",
     "overlap": "below the prediction: the 8 independent loads issue about 20 cycles apart in the model (their address VALU instructions at one 4-cycle turn each, then the in-order LSU), not the 2 issue slots (8 cycles) the prediction assumes; at 4 MiB the model's cold L2 makes it DRAM (L = 476), where the ratio comes closer",
-    "bw_read": "16-256 KiB: the grid-stride loop gives work to size/16 items only (16 KiB: 4 of 64 CUs busy), so these points are latency-bound, not a cache level; 1 MiB = 16 KiB per CU stays in each CU's L1 (aggregate 64 B x CUs intended: 77 %); 4 MiB: L2 as intended; DRAM: a 64-byte line takes ceil(64 / dram.bytes_per_cycle) whole cycles per channel, so 16 x 64/4 = 256 (vega64, 82 % of 313) and 16 x 64/2 = 512 (mi50, 86 % of 594)",
+    "bw_read": ("16-256 KiB: the grid-stride loop gives work to size/16 items only (16 KiB: 4 CUs busy), "
+                "so these points are latency-bound, not a cache level; 1 MiB = 16 KiB per CU stays in each "
+                "CU's L1 on vega64 (77 % of 64 B x CUs; mi50's 60 CUs get 17.5 KiB: partly L2); 4 MiB: L2 as "
+                "intended; DRAM, vega64: a channel moves a 64-byte line in ceil(64 / 20) = 4 whole cycles, "
+                "16 x 16 = 256 (82 % of 313); mi50: below its ceil-limit of 512 at 322 (54 %), consistent "
+                "with about 40 lines in flight per CU x 60 CUs x 64 B / 476 cycles (Little's law; not verified)"),
     "bw_write": "stores never reach the DRAM limit: L1 is write-through and the L2's dirty-line write-backs to DRAM are posted (nothing waits for them), so even 16 MiB streams at the L2's 1024 B/cycle -- a model defect (no write-back backpressure)",
-    "bw_copy": "1 MiB: reads hit the L1, writes go to L2; from 4 MiB (8 MiB with the destination) the reads come from DRAM at the read limit (256 / 512), the writes as in bw_write",
+    "bw_copy": "1 MiB: reads hit the L1, writes go to L2; from 4 MiB (8 MiB with the destination) the reads come from DRAM (vega64 at the 256 limit), the writes as in bw_write",
     "lds_stride": "none found for GCN5 (the 32-bank rule is the ISA guide's, LDS chapter)",
     "valu_f32_dep": "CLRX GcnTimings (GCN1-3 hardware): 4 cycles per wave64 VALU op; 2-dword (VOP3) ops may cost 4 more",
     "valu_f32_indep": "as valu_f32_dep",
