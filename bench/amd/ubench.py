@@ -192,6 +192,12 @@ class Runner:
         self.progs = {}
         self.rng = np.random.default_rng(15)
 
+    def kernel_for(self, fname, name, lsz):
+        """name, or its variant for exactly lsz work-items (name_wgN, with
+        reqd_work_group_size) when lsz is above 256, the largest group a
+        kernel without that attribute may have."""
+        return self.kernel(fname, name if lsz <= 256 else "%s_wg%d" % (name, lsz))
+
     def kernel(self, fname, name):
         if fname not in self.progs:
             with open(os.path.join(HERE, fname)) as f:
@@ -236,7 +242,7 @@ def b_chase(r, check, kind):
     np = r.np
     k = r.kernel("ubench_mem.cl", "chase_" + kind)
     line = r.args.line
-    pts = [4096, 65536] if check else [2 ** e for e in range(12, 29)]
+    pts = [4096, 65536] if check else [w for w in WS if w <= r.args.max_bytes]
     n1, n2 = (50, 150) if check else (1000, 5000)
     for ws in pts:
         nxt, words = make_chain(np, ws, line, r.rng)
@@ -261,7 +267,7 @@ def b_overlap(r, check):
     np = r.np
     kd = r.kernel("ubench_mem.cl", "loads_dep")
     ki = r.kernel("ubench_mem.cl", "loads_indep")
-    pts = [65536] if check else [16384, 4 << 20, 256 << 20]
+    pts = [65536] if check else [w for w in (16384, 4 << 20, 256 << 20) if w <= r.args.max_bytes]
     n1, n2 = (10, 30) if check else (100, 500)
     for ws in pts:
         nxt, words = make_chain(np, ws, r.args.line, r.rng)
@@ -294,13 +300,13 @@ def grid(r, check):
 def b_bw(r, check, kind):
     np = r.np
     k = r.kernel("ubench_mem.cl", "bw_" + kind)
-    pts = [1 << 14, 1 << 16] if check else [1 << e for e in range(14, 31, 2)]
+    pts = [1 << 14, 1 << 16] if check else [1 << e for e in range(14, 31, 2) if 1 << e <= r.args.max_bytes]
     gsz = grid(r, check)
     for nbytes in pts:
         n4 = nbytes // 16
         a = r.rng.integers(0, 2 ** 32, size=n4 * 4, dtype=np.uint32)
         b_a = r.buf(a)
-        passes = (1, 3) if check else (1, 1 + max(1, (1 << 27) // nbytes))
+        passes = (1, 3) if check else (1, 1 + max(1, r.args.moved // nbytes))
         c = []
         for p in passes:
             if kind == "read":
@@ -359,8 +365,8 @@ def b_strided(r, check):
 
 def b_lds(r, check):
     np = r.np
-    k = r.kernel("ubench_core.cl", "lds_stride")
     lsz = 64 if check else 1024
+    k = r.kernel_for("ubench_core.cl", "lds_stride", lsz)
     out = r.zeros(lsz, np.uint32)
     n1, n2 = (3, 9) if check else (100, 500)
     waves = lsz // r.args.wave
@@ -443,9 +449,9 @@ def valu_reference(np, kind, dep, it, w):
 
 def b_barrier(r, check, kind):
     np = r.np
-    k = r.kernel("ubench_core.cl", "barrier_" + kind)
     n1, n2 = (2, 5) if check else (100, 1100)
-    for lsz in ([64, 256] if check else [64, 128, 256, 512, 1024]):
+    for lsz in ([64, 256, 1024] if check else [64, 128, 256, 512, 1024]):
+        k = r.kernel_for("ubench_core.cl", "barrier_" + kind, lsz)
         out = r.zeros(lsz, np.uint32)
         c = []
         for it in (n1, n2):
@@ -544,6 +550,10 @@ def main():
     ap.add_argument("--config", help="configuration of ubench.json for predictions and wave size")
     ap.add_argument("--bench", help="comma-separated benchmark names (default all)")
     ap.add_argument("--clock-mhz", type=float, help="cycles = profiling ns x this / 1000 (default: the device's clock)")
+    ap.add_argument("--max-bytes", type=int, default=1 << 30,
+                    help="--measure: largest working set / buffer of the chase, overlap and bandwidth sweeps")
+    ap.add_argument("--moved", type=int, default=1 << 27,
+                    help="--measure: bytes the bandwidth sweeps move between their two runs (at least one pass)")
     ap.add_argument("--build-options", default="", help="OpenCL build options")
     args = ap.parse_args()
     configs = load_configs()

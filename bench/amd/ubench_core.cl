@@ -103,47 +103,54 @@ kernel void salu_indep(global uint *out, uint iters, uint seed, uint a, uint b)
  * ds_read2 pairing; checked by the test). */
 #define LDS_WORDS 4096u
 #define LDS_AT(m) t[(base + 32u * (m)) & (LDS_WORDS - 1u)]
-kernel void lds_stride(global uint *out, uint stride, uint iters)
-{
-    local uint t[LDS_WORDS];
-    uint lid = get_local_id(0), lsz = get_local_size(0);
-    for (uint i = lid; i < LDS_WORDS; i += lsz)
-        t[i] = i * 2654435761u;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    uint a0 = 0, a1 = 0, a2 = 0, a3 = 0, base = lid * stride;
-#pragma unroll 1
-    for (uint k = 0; k < 4u * iters; k += 4u) {
-        a0 += LDS_AT(k); a1 += LDS_AT(k + 1u);
-        a2 += LDS_AT(k + 2u); a3 += LDS_AT(k + 3u);
-    }
+#define LDS_STRIDE_BODY                                                 \
+    local uint t[LDS_WORDS];                                            \
+    uint lid = get_local_id(0), lsz = get_local_size(0);                \
+    for (uint i = lid; i < LDS_WORDS; i += lsz)                         \
+        t[i] = i * 2654435761u;                                         \
+    barrier(CLK_LOCAL_MEM_FENCE);                                       \
+    uint a0 = 0, a1 = 0, a2 = 0, a3 = 0, base = lid * stride;           \
+    _Pragma("unroll 1")                                                 \
+    for (uint k = 0; k < 4u * iters; k += 4u) {                         \
+        a0 += LDS_AT(k); a1 += LDS_AT(k + 1u);                          \
+        a2 += LDS_AT(k + 2u); a3 += LDS_AT(k + 3u);                     \
+    }                                                                   \
     out[get_global_id(0)] = a0 + a1 + a2 + a3;
-}
+/* Work-groups above 256 work-items need the size in the kernel (the
+ * devices' CL_DEVICE_MAX_WORK_GROUP_SIZE is 256 otherwise, as clang's
+ * default amdgpu-flat-work-group-size): the _wgN variants are the same code
+ * for exactly N work-items. */
+#define WG(n) __attribute__((reqd_work_group_size(n, 1, 1)))
+kernel void lds_stride(global uint *out, uint stride, uint iters) { LDS_STRIDE_BODY }
+kernel WG(1024) void lds_stride_wg1024(global uint *out, uint stride, uint iters) { LDS_STRIDE_BODY }
 
 /* Barriers: barrier_only loops on barrier(); barrier_exchange also passes a
  * value to the neighbour through LDS each iteration (so the result shows
  * that every barrier ordered the work-group). */
-kernel void barrier_only(global uint *out, uint iters)
-{
-    uint n = 0;
-    for (uint i = 0; i < iters; i++) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        n++;
-    }
+#define BARRIER_ONLY_BODY                                               \
+    uint n = 0;                                                         \
+    for (uint i = 0; i < iters; i++) {                                  \
+        barrier(CLK_LOCAL_MEM_FENCE);                                   \
+        n++;                                                            \
+    }                                                                   \
     out[get_global_id(0)] = n;
-}
-kernel void barrier_exchange(global uint *out, uint iters)
-{
-    local uint t[1024];
-    uint lid = get_local_id(0), lsz = get_local_size(0);
-    uint acc = lid;
-    for (uint i = 0; i < iters; i++) {
-        t[lid] = acc;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        acc += t[(lid + 1) % lsz] + i;
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
+#define BARRIER_EXCHANGE_BODY                                           \
+    local uint t[1024];                                                 \
+    uint lid = get_local_id(0), lsz = get_local_size(0);                \
+    uint acc = lid;                                                     \
+    for (uint i = 0; i < iters; i++) {                                  \
+        t[lid] = acc;                                                   \
+        barrier(CLK_LOCAL_MEM_FENCE);                                   \
+        acc += t[(lid + 1) % lsz] + i;                                  \
+        barrier(CLK_LOCAL_MEM_FENCE);                                   \
+    }                                                                   \
     out[get_global_id(0)] = acc;
-}
+kernel void barrier_only(global uint *out, uint iters) { BARRIER_ONLY_BODY }
+kernel WG(512) void barrier_only_wg512(global uint *out, uint iters) { BARRIER_ONLY_BODY }
+kernel WG(1024) void barrier_only_wg1024(global uint *out, uint iters) { BARRIER_ONLY_BODY }
+kernel void barrier_exchange(global uint *out, uint iters) { BARRIER_EXCHANGE_BODY }
+kernel WG(512) void barrier_exchange_wg512(global uint *out, uint iters) { BARRIER_EXCHANGE_BODY }
+kernel WG(1024) void barrier_exchange_wg1024(global uint *out, uint iters) { BARRIER_EXCHANGE_BODY }
 
 /* Atomics: every work-item adds 1 `iters` times to one word (same) or to its
  * own word ctr[gid * spacing] (distinct). */
