@@ -70,7 +70,7 @@ int amd_launch_begin(vs_launch_ctx *c, vs_error *err)
              kd.float_denorm_mode_16_64 << 6 | (unsigned)kd.dx10_clamp << 8 | (unsigned)kd.ieee_mode << 9 |
              (kd.exception_enables & 0x7fu) << 12 | (unsigned)kd.fp16_overflow << 23;
   c->isa_state = ls;
-  if (!(ls->gws = amd_gws_new(c->shape.wg_warps))) return vs_error_set(err, VS_E_NOMEM, "out of memory");
+  if (!(ls->gws = amd_gws_new(c))) return vs_error_set(err, VS_E_NOMEM, "out of memory");
   c->lds_per_wg = lds;
   for (unsigned s = 0; s < c->nslots; s++) {
     if (lds && vs_launch_map(c, VS_AMD_LDS_BASE + (vs_addr)s * VS_AMD_LDS_MAX, round_up(lds, 4096), "AMD LDS", err))

@@ -248,9 +248,12 @@ typedef struct amd_gws {
   amd_gws_res res[AMD_GWS_RESOURCES];
   uint64_t turn[64];       /* ordered count: the launch wave whose turn it is, per index */
   uint32_t wg_warps;       /* waves of a whole work-group                   */
+  uint32_t groups[3], local[3]; /* the grid: waves of a partial group (edges) */
+  uint64_t global[3];
   uint32_t gds[16384];     /* the 64 KiB of GDS the ordered count adds to   */
 } amd_gws;
-amd_gws *amd_gws_new(uint32_t wg_warps);
+struct vs_launch_ctx;
+amd_gws *amd_gws_new(const struct vs_launch_ctx *c);
 void amd_gws_free(amd_gws *g);
 
 /* ---- per-launch state (dispatch.c) ---- */

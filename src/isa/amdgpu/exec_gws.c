@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/launch.h"
 #include "isa/amdgpu/exec.h"
 
 #define OP(k) (&amd_i(d)->f.op[k])
@@ -32,13 +33,39 @@
 enum { GWS_NONE = 0, GWS_SEMAPHORE, GWS_BARRIER };
 #define GWS_COUNTER_MASK 0xfffu /* 12-bit counters (seed 001) */
 
-amd_gws *amd_gws_new(uint32_t wg_warps)
+amd_gws *amd_gws_new(const vs_launch_ctx *c)
 {
   amd_gws *g = calloc(1, sizeof *g);
   if (!g) return NULL;
   pthread_mutex_init(&g->lock, NULL);
-  g->wg_warps = wg_warps;
+  g->wg_warps = c->shape.wg_warps;
+  for (unsigned k = 0; k < 3; k++) {
+    g->groups[k] = c->shape.groups[k];
+    g->global[k] = k < c->l->dims ? c->l->global[k] : 1;
+    g->local[k] = k < c->l->dims ? c->l->local[k] : 1;
+  }
   return g;
+}
+
+/* Waves of work-group id: fewer in a partial group at a grid edge */
+static uint32_t waves_of(const amd_gws *g, uint64_t id)
+{
+  uint64_t pos[3] = {id % g->groups[0], id / g->groups[0] % g->groups[1], id / ((uint64_t)g->groups[0] * g->groups[1])};
+  uint64_t items = 1;
+  for (unsigned k = 0; k < 3; k++) {
+    uint64_t left = g->global[k] - pos[k] * g->local[k];
+    items *= left < g->local[k] ? left : g->local[k];
+  }
+  return (uint32_t)((items + 63) / 64);
+}
+
+/* The launch wave after t in creation order (skipping the waves a partial
+ * work-group does not have) */
+static uint64_t next_wave(const amd_gws *g, uint64_t t)
+{
+  t++;
+  if (t % g->wg_warps && t % g->wg_warps >= waves_of(g, t / g->wg_warps)) t = (t / g->wg_warps + 1) * g->wg_warps;
+  return t;
 }
 
 void amd_gws_free(amd_gws *g)
@@ -201,7 +228,8 @@ AMDX(DS_GWS_BARRIER)
 }
 
 /* ds_ordered_count (seed 001, "Ordered count"): processed in wave creation
- * order (launch wave wg_id * waves per group + wave), one ordering per
+ * order (work-group id order, then wave: the waves a partial group at a grid
+ * edge lacks are skipped), one ordering per
  * ordered-count index offset0[7:2].  A wave whose turn it is not waits.
  * The request is an atomic on the GDS dword at M0[15:0]: offset1[4] 0 add
  * the first active lane's data, 1 swap it in (LLVM's ds.ordered.add /
@@ -227,7 +255,7 @@ AMDX(DS_ORDERED_COUNT)
   if (go) {
     old = g->gds[addr / 4];
     g->gds[addr / 4] = (off1 & 0x10u) ? v : old + v;
-    if (off1 & 3u) g->turn[index]++;
+    if (off1 & 3u) g->turn[index] = next_wave(g, me);
   }
   pthread_mutex_unlock(&g->lock);
   if (!go) {
