@@ -5,7 +5,13 @@
  * warp runs until it blocks (barrier), ends or faults, then the next warp
  * runs; with opt->interleave = N warps take turns of N instructions (the
  * reference simulator's order for N = 1).  The engine knows nothing about
- * cycles or instruction encodings. */
+ * cycles or instruction encodings.
+ *
+ * A warp may wait for other warps, also of other work-groups (VS_EV_WAIT:
+ * AMD's global wave sync): when every warp of the work-groups a host thread
+ * runs waits, it starts the next work-group alongside them (up to the ISA's
+ * resident_wgs), else it waits for another host thread to make progress;
+ * when no host thread can, the launch is deadlocked. */
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -32,14 +38,31 @@ typedef struct shared {
   pthread_mutex_t print_lock;
   _Atomic uint64_t wg_done;    /* progress */
   _Atomic uint64_t insns_done;
+  unsigned resident;           /* work-groups a host thread may keep resident */
+  /* host threads whose warps all wait (VS_EV_WAIT), under wait_lock */
+  pthread_mutex_t wait_lock;
+  pthread_cond_t wait_cv;
+  uint64_t advanced;           /* rounds in which some host thread made progress */
+  unsigned live;               /* host threads still running work-groups      */
+  unsigned stuck;              /* of them, those waiting since `advanced` last changed */
 } shared;
+
+#define VS_RESIDENT_MAX 64u
+
+/* A work-group a host thread has resident */
+typedef struct resident_wg {
+  vs_wg wg;
+  vs_warp **warps;          /* wg_warps warps, allocated the first time used */
+  unsigned slot;
+} resident_wg;
 
 /* What one host thread owns */
 typedef struct worker {
   vs_exec ex;
-  vs_warp **warps;          /* wg_warps warps, allocated once */
-  vs_wg wg;
-  unsigned slot;
+  resident_wg res_wg[VS_RESIDENT_MAX]; /* sh->resident of them usable        */
+  unsigned run[VS_RESIDENT_MAX];    /* the resident work-groups (indices)  */
+  unsigned nrun;
+  unsigned slot;            /* its first slot; resident k is slot + k     */
   vs_run_result res;
   vs_exec_stats st;         /* collected when opt->stats is set */
   vs_error err;
@@ -76,6 +99,10 @@ static int run_slice_instrumented(worker *wk, vs_warp *w, uint64_t n)
     unsigned active = (unsigned)__builtin_popcountll(mask);
     int ev = d->exec(w, d);
     w->insns++;
+    if (ev == VS_EV_WAIT) { /* not executed: nothing to trace, count or check */
+      w->memrec = NULL;
+      return ev;
+    }
     if (ev != VS_EV_FAULT && ex->trace) ex->isa->trace(ex->trace, w, d, pc);
     if (st && ev != VS_EV_FAULT)
       vs_exec_stats_count(st, d->cls, active, depth, vs_warp_div_depth(w), &ex->memrec);
@@ -108,7 +135,7 @@ static int run_slice_debug(worker *wk, vs_warp *w, uint64_t n, int instrumented)
     if (act == VS_DBG_YIELD) return VS_EV_NONE;
     if (act == VS_DBG_KILL) return stopped_by_debugger(w);
     int ev = instrumented ? run_slice_instrumented(wk, w, 1) : vs_step(w);
-    if (acted_on_first(ev)) return ev;
+    if (acted_on_first(ev) || ev == VS_EV_WAIT) return ev;
     if (dbg->after_insn(dbg->ctx, w, ev) == VS_DBG_KILL && ev != VS_EV_FAULT) return stopped_by_debugger(w);
     if (ev == VS_EV_FAULT && w->state == VS_W_READY) ev = VS_EV_NONE; /* handled (ebreak) */
     if (ev != VS_EV_NONE) return ev;
@@ -164,9 +191,8 @@ static void report_progress(shared *sh)
 }
 
 /* No warp of the work-group can run and not all have ended. */
-static int deadlock(worker *wk)
+static int deadlock(worker *wk, vs_wg *wg)
 {
-  vs_wg *wg = &wk->wg;
   const vs_launch *l = wk->sh->lc.l;
   char buf[VS_ERRMSG_MAX];
   size_t n = 0;
@@ -191,16 +217,18 @@ static int deadlock(worker *wk)
 }
 
 /* Runs the current work-group to completion: 0, -1 on an error (in wk->err),
- * 1 when it stopped because another host thread failed. */
-static int run_wg(worker *wk)
+ * 1 when it stopped because another host thread failed, 2 when every warp
+ * that has not ended waits (VS_EV_WAIT, or at a barrier others wait past);
+ * *progressed: some instruction completed. */
+static int run_wg(worker *wk, vs_wg *wg, int *progressed)
 {
   shared *sh = wk->sh;
-  vs_wg *wg = &wk->wg;
   const vs_run_options *opt = sh->opt;
   uint64_t quantum = opt->interleave > 0 ? (uint64_t)opt->interleave : UINT64_C(1) << 20;
   int instrumented = wk->ex.trace != NULL || opt->stats != NULL || opt->check != NULL;
+  *progressed = 0;
   for (;;) {
-    int ran = 0;
+    int ran = 0, waiting = 0;
     for (unsigned i = 0; i < wg->nwarps; i++) {
       vs_warp *w = wg->warps[i];
       if (w->state != VS_W_READY) continue;
@@ -220,6 +248,7 @@ static int run_wg(worker *wk)
       int ev = __builtin_expect(opt->debug != NULL, 0) ? run_slice_debug(wk, w, slice, instrumented)
                : instrumented ? run_slice_instrumented(wk, w, slice)
                               : run_slice(w, slice);
+      if (ev == VS_EV_WAIT) w->insns--; /* it did not execute */
       give_back_budget(sh, slice - (w->insns - before));
       /* the limit ran out while this warp ran: report it on this warp (the
        * one that used the instructions), not on the next one to ask */
@@ -233,9 +262,15 @@ static int run_wg(worker *wk)
         atomic_fetch_add_explicit(&sh->insns_done, w->insns - before, memory_order_relaxed);
         if (wk->slot == 0) report_progress(sh);
       }
+      if (ev == VS_EV_WAIT) {
+        waiting = 1;
+        if (w->insns == before) continue; /* no progress */
+      }
       ran = 1;
+      *progressed = 1;
       switch (ev) {
       case VS_EV_NONE:
+      case VS_EV_WAIT:
         break;
       case VS_EV_PRINT:
         if (opt->on_print) {
@@ -266,44 +301,173 @@ static int run_wg(worker *wk)
       }
     }
     if (wg->n_ended == wg->nwarps) return 0;
-    if (!ran) return deadlock(wk);
+    if (!ran) return waiting ? 2 : deadlock(wk, wg);
   }
 }
 
-static void account_wg(worker *wk)
+/* Every warp of the launch that can run waits: the first waiting warp of
+ * this host thread reports what it waits for. */
+static int wait_deadlock(worker *wk)
+{
+  unsigned nwait = 0;
+  vs_warp *first = NULL;
+  for (unsigned r = 0; r < wk->nrun; r++) {
+    vs_wg *wg = &wk->res_wg[wk->run[r]].wg;
+    for (unsigned i = 0; i < wg->nwarps; i++)
+      if (wg->warps[i]->state == VS_W_READY) {
+        nwait++;
+        if (!first) first = wg->warps[i];
+      }
+  }
+  char why[sizeof first->fault.msg];
+  snprintf(why, sizeof why, "%s", first->fault.msg);
+  vs_warp_fault(first, VS_FAULT_DEADLOCK, 0,
+                "deadlock: every warp that can run waits; this one: %s (%u waiting warps in %u resident "
+                "work-groups of this host thread)", why, nwait, wk->nrun);
+  return vs_exec_report_fault(&wk->ex, first, &wk->err);
+}
+
+static void account_wg(worker *wk, resident_wg *r)
 {
   if (wk->sh->opt->on_progress) {
     atomic_fetch_add(&wk->sh->wg_done, 1);
     if (wk->slot == 0) report_progress(wk->sh);
   }
-  for (unsigned i = 0; i < wk->wg.nwarps; i++) {
-    vs_warp *w = wk->warps[i];
+  for (unsigned i = 0; i < r->wg.nwarps; i++) {
+    vs_warp *w = r->warps[i];
     wk->res.warp_insns += w->insns;
     wk->res.thread_insns += vs_warp_thread_insns(w);
   }
   wk->res.workgroups++;
   wk->st.workgroups++;
-  wk->st.warps += wk->wg.nwarps;
+  wk->st.warps += r->wg.nwarps;
 }
 
+/* Starts the next work-group of the launch in a free resident slot: 1, 0
+ * when none is left (or no slot is free), -1 when out of memory. */
+static int start_next(worker *wk)
+{
+  shared *sh = wk->sh;
+  if (wk->nrun >= sh->resident || atomic_load(&sh->next_wg) >= sh->lc.nwg) return 0;
+  unsigned k = 0;
+  for (int used = 1; used; k += used) {
+    used = 0;
+    for (unsigned r = 0; r < wk->nrun; r++) used |= wk->run[r] == k;
+  }
+  resident_wg *r = &wk->res_wg[k];
+  if (!r->warps && vs_warps_alloc(&sh->lc, &r->warps, &wk->err)) return -1;
+  uint32_t id = atomic_fetch_add(&sh->next_wg, 1);
+  if (id >= sh->lc.nwg) return 0;
+  r->slot = wk->slot + k;
+  vs_wg_start(&sh->lc, &r->wg, r->warps, &wk->ex, id, r->slot);
+  if (sh->opt->check) sh->opt->check->wg_start(sh->opt->check->ctx, &r->wg);
+  wk->run[wk->nrun++] = k;
+  return 1;
+}
+
+/* Every warp of this host thread's work-groups waits and it can start no
+ * other: waits until another host thread makes progress (1: run them
+ * again) or all wait too (0: deadlock).  seen: sh->advanced before the
+ * round that made no progress.  A round that made progress resets `stuck`
+ * (the waiters wake up and run again). */
+static int wait_for_others(worker *wk, uint64_t seen)
+{
+  shared *sh = wk->sh;
+  int again = 1;
+  pthread_mutex_lock(&sh->wait_lock);
+  if (sh->advanced == seen && !atomic_load(&sh->stop)) {
+    sh->stuck++;
+    for (;;) {
+      if (sh->advanced != seen || atomic_load(&sh->stop)) break;
+      if (sh->stuck >= sh->live) {
+        again = 0;
+        break;
+      }
+      pthread_cond_wait(&sh->wait_cv, &sh->wait_lock);
+    }
+  }
+  pthread_mutex_unlock(&sh->wait_lock);
+  return again;
+}
+
+/* Some host thread made progress, or one stopped: the waiting ones look again */
+static void advance(shared *sh, int leaving)
+{
+  pthread_mutex_lock(&sh->wait_lock);
+  if (leaving) {
+    sh->live--;
+  } else {
+    sh->advanced++;
+    sh->stuck = 0;
+  }
+  pthread_cond_broadcast(&sh->wait_cv);
+  pthread_mutex_unlock(&sh->wait_lock);
+}
+
+static void fail(worker *wk, vs_wg *wg)
+{
+  shared *sh = wk->sh;
+  if (sh->opt->debug && wg) sh->opt->debug->error(sh->opt->debug->ctx, wg, &wk->err);
+  wk->failed = 1;
+  atomic_store(&sh->stop, 1);
+  advance(sh, 0); /* wakes the waiting host threads: they stop */
+}
+
+/* Runs work-groups until none is left.  Usually one at a time: a second is
+ * started only while every warp of the first waits (VS_EV_WAIT). */
 static void *worker_main(void *arg)
 {
   worker *wk = arg;
   shared *sh = wk->sh;
   while (!atomic_load(&sh->stop)) {
-    uint32_t id = atomic_fetch_add(&sh->next_wg, 1);
-    if (id >= sh->lc.nwg) break;
-    vs_wg_start(&sh->lc, &wk->wg, wk->warps, &wk->ex, id, wk->slot);
-    if (sh->opt->check) sh->opt->check->wg_start(sh->opt->check->ctx, &wk->wg);
-    int rc = run_wg(wk);
-    account_wg(wk);
-    if (rc > 0) break; /* stopped because another host thread failed */
-    if (rc && sh->opt->debug) sh->opt->debug->error(sh->opt->debug->ctx, &wk->wg, &wk->err);
-    if (rc) {
-      wk->failed = 1;
-      atomic_store(&sh->stop, 1);
+    if (wk->nrun == 0) {
+      int rc = start_next(wk);
+      if (rc < 0) fail(wk, NULL);
+      if (rc <= 0) break;
     }
+    pthread_mutex_lock(&sh->wait_lock);
+    uint64_t seen = sh->advanced;
+    pthread_mutex_unlock(&sh->wait_lock);
+    int progressed = 0, stop = 0;
+    for (unsigned r = 0; r < wk->nrun && !stop;) {
+      resident_wg *x = &wk->res_wg[wk->run[r]];
+      int p, rc = run_wg(wk, &x->wg, &p);
+      progressed |= p;
+      if (rc == 2) {
+        r++;
+        continue;
+      }
+      account_wg(wk, x);
+      if (rc > 0) { /* stopped because another host thread failed */
+        stop = 1;
+      } else if (rc) {
+        fail(wk, &x->wg);
+        stop = 1;
+      }
+      wk->run[r] = wk->run[--wk->nrun];
+      progressed = 1;
+    }
+    if (stop) break;
+    if (progressed) {
+      advance(sh, 0);
+      continue;
+    }
+    /* every warp waits: another work-group alongside, else the others */
+    int rc = start_next(wk);
+    if (rc < 0) {
+      fail(wk, &wk->res_wg[wk->run[0]].wg);
+      break;
+    }
+    if (rc > 0 || wait_for_others(wk, seen)) continue;
+    if (atomic_load(&sh->stop)) break;
+    wait_deadlock(wk);
+    fail(wk, &wk->res_wg[wk->run[0]].wg);
+    break;
   }
+  /* work-groups left resident when the launch stopped: count what they ran */
+  for (unsigned r = 0; r < wk->nrun; r++) account_wg(wk, &wk->res_wg[wk->run[r]]);
+  wk->nrun = 0;
+  advance(sh, 1);
   return NULL;
 }
 
@@ -329,9 +493,18 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
   sh.opt = opt;
   sh.limited = opt->max_instructions > 0;
   sh.budget = sh.limited ? (int64_t)opt->max_instructions : 0;
-  if (vs_launch_begin(&sh.lc, dev, l, nthreads, err)) return -1;
-  nthreads = sh.lc.nslots; /* fewer if the work-groups share local memory */
+  /* resident work-groups per host thread (the checker's shadow state and a
+   * debugger follow one work-group at a time) */
+  unsigned resident = dev->isa->resident_wgs > 1 && !opt->check && !opt->debug ? dev->isa->resident_wgs : 1;
+  if (resident > VS_RESIDENT_MAX) resident = VS_RESIDENT_MAX;
+  if (vs_launch_begin(&sh.lc, dev, l, nthreads * resident, err)) return -1;
+  if (sh.lc.nslots < resident) resident = sh.lc.nslots;
+  nthreads = sh.lc.nslots / resident; /* fewer if the work-groups share local memory */
+  sh.resident = resident;
+  sh.live = nthreads;
   pthread_mutex_init(&sh.print_lock, NULL);
+  pthread_mutex_init(&sh.wait_lock, NULL);
+  pthread_cond_init(&sh.wait_cv, NULL);
   pthread_mutex_init(&sh.budget_lock, NULL);
   pthread_cond_init(&sh.budget_cv, NULL);
 
@@ -341,9 +514,9 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
   for (unsigned t = 0; rc == 0 && t < nthreads; t++) {
     worker *wk = &wks[t];
     wk->sh = &sh;
-    wk->slot = t;
+    wk->slot = t * resident;
     vs_launch_exec_init(&sh.lc, &wk->ex, opt);
-    if (vs_warps_alloc(&sh.lc, &wk->warps, err)) rc = -1;
+    if (vs_warps_alloc(&sh.lc, &wk->res_wg[0].warps, err)) rc = -1;
   }
   double t0 = vs_now();
   int ran = rc == 0; /* the workers ran: statistics record the launch, complete or not */
@@ -357,6 +530,7 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
       for (unsigned t = 0; t < nthreads; t++) {
         if (pthread_create(&wks[t].thread, NULL, worker_main, &wks[t]) != 0) {
           atomic_store(&sh.stop, 1);
+          advance(&sh, 0); /* the started ones may wait for the others */
           vs_error_set(&wks[t].err, VS_E_NOMEM, "could not start host thread %u", t);
           wks[t].failed = 1;
           break;
@@ -382,6 +556,8 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
     rc = vs_error_set(err, VS_E_KERNEL, "kernel '%s': the print buffer could not be read",
                       l->name ? l->name : "?");
   pthread_mutex_destroy(&sh.print_lock);
+  pthread_mutex_destroy(&sh.wait_lock);
+  pthread_cond_destroy(&sh.wait_cv);
   pthread_mutex_destroy(&sh.budget_lock);
   pthread_cond_destroy(&sh.budget_cv);
   if (ran && opt->stats && st) { /* also a launch that stopped: what it did until then */
@@ -392,7 +568,9 @@ int vs_engine_run(vs_device *dev, const vs_launch *l, const vs_run_options *opt,
     if (ran_out) *ran_out = 1;
   }
   if (wks)
-    for (unsigned t = 0; t < nthreads; t++) vs_warps_free(dev->isa, wks[t].warps, sh.lc.shape.wg_warps);
+    for (unsigned t = 0; t < nthreads; t++)
+      for (unsigned k = 0; k < resident; k++)
+        if (wks[t].res_wg[k].warps) vs_warps_free(dev->isa, wks[t].res_wg[k].warps, sh.lc.shape.wg_warps);
   free(wks);
   vs_launch_end(&sh.lc);
   return rc;

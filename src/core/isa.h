@@ -190,6 +190,12 @@ typedef struct vs_isa {
   void (*check_insn)(vs_warp *w, const vs_dinsn *d, vs_addr pc, const struct vs_check_sink *sink);
   long (*private_owner)(const struct vs_launch_ctx *c, const vs_wg *wg, vs_addr addr);
   int ended_is_arrived;
+  /* Work-groups one host thread of the functional engine keeps resident
+   * when every warp of the ones it runs waits (VS_EV_WAIT): it starts the
+   * next work-group while they wait (0 or 1: one at a time, as an ISA
+   * whose semantics never wait).  The engine asks launch_begin for this
+   * many slots per host thread. */
+  unsigned resident_wgs;
 } vs_isa;
 
 #endif

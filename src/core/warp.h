@@ -25,6 +25,10 @@ enum vs_event {
   VS_EV_END,     /* the warp ended                                       */
   VS_EV_FAULT,   /* kernel error, described in warp.fault                */
   VS_EV_PRINT,   /* the warp asked the host to drain the print buffer    */
+  VS_EV_WAIT,    /* the warp waits for a condition other warps change,
+                    possibly of other work-groups (AMD GWS): nothing was
+                    done, pc unchanged, the instruction runs again later;
+                    fault.msg says what it waits for (deadlock reports)  */
 };
 
 enum vs_warp_state { VS_W_IDLE = 0, VS_W_READY, VS_W_BARRIER, VS_W_ENDED, VS_W_FAULT };
@@ -106,7 +110,8 @@ typedef struct vs_warp {
   uint64_t thread_insns;/* thread instructions, up to mask_since  */
   uint64_t mask_since;  /* insns when `active` last changed       */
   uint64_t barriers;    /* barriers passed                        */
-  vs_fault fault;
+  vs_fault fault;       /* the kernel error; while the warp waits (VS_EV_WAIT),
+                           what it waits for                                   */
 } vs_warp;
 
 /* Empties the warp's fetch cache: its next fetch takes the slow path (for a

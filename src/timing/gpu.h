@@ -34,6 +34,7 @@ enum { VS_TW_FREE = 0, VS_TW_PENDING, VS_TW_ACTIVE, VS_TW_ENDING, VS_TW_DONE };
 typedef struct vs_twarp {
   uint8_t state;
   uint8_t at_barrier;   /* arrived, barrier not open yet              */
+  uint8_t waiting;      /* its last instruction waited (VS_EV_WAIT)   */
   uint8_t reason;       /* this cycle's VS_STALL_*                    */
   uint8_t reported;     /* last reason told to the observer           */
   unsigned wg;          /* SM-local work-group slot                   */

@@ -12,6 +12,7 @@
  *   4. fetch (fetch.c).
  * Every warp gets one stall reason per cycle. */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -437,6 +438,10 @@ static void issue_mem(vs_sm *s, unsigned i, const vs_tinfo *ti, unsigned grp, ui
   if (s->infl_at == now + 1) s->infl++; /* the scan of this cycle (lsu_inflight) */
 }
 
+/* Cycles a warp whose instruction waited (VS_EV_WAIT) lets pass before it
+ * fetches it again (besides the branch latency) */
+#define VS_WAIT_RETRY 32u
+
 static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
 {
   vs_gpu *g = s->g;
@@ -471,6 +476,15 @@ static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
   w->memrec = &g->ex.memrec;
   int ev = d->exec(w, d);
   w->insns++;
+  if (ev == VS_EV_WAIT) { /* waits for other warps (AMD GWS): not executed, not progress; the
+                            * instruction is fetched again and retried after a back-off */
+    w->insns--;
+    w->memrec = NULL;
+    t->waiting = 1;
+    vs_fetch_redirect(f, w->pc, now + c->core_branch_latency + VS_WAIT_RETRY);
+    return;
+  }
+  t->waiting = 0;
   if (ev == VS_EV_FAULT) {
     w->memrec = NULL;
     fail(s, w);
@@ -724,6 +738,7 @@ size_t vs_sm_describe(const vs_sm *s, uint64_t now, char *buf, size_t len)
     OUT("\n  warp %u (wg %u wid %u) %s pc 0x%08" PRIx64 " ibuf v%x r%x %s stack %u", i, w->wg->id, w->wid,
         st[t->state], w->pc, vs_ibuf_valid_bits(&f->ib), vs_ibuf_ready_bits(&f->ib, now),
         t->at_barrier ? "at-barrier" : "no-barrier", vs_warp_div_depth(w));
+    if (t->waiting) OUT(" waits: %s", w->fault.msg);
     for (int k = 0; k < VS_NCNT; k++) /* every wait counter: VM VS LGKM EXP */
       OUT(" %s%u", vs_cnt_name(k), vs_memops_count(&t->mo, k, now));
     uint16_t regs[8];

@@ -77,6 +77,7 @@ int amd_launch_begin(vs_launch_ctx *c, vs_error *err)
              kd.float_denorm_mode_16_64 << 6 | (unsigned)kd.dx10_clamp << 8 | (unsigned)kd.ieee_mode << 9 |
              (kd.exception_enables & 0x7fu) << 12 | (unsigned)kd.fp16_overflow << 23;
   c->isa_state = ls;
+  if (!(ls->gws = amd_gws_new(c))) return vs_error_set(err, VS_E_NOMEM, "out of memory");
   c->lds_per_wg = lds;
   for (unsigned s = 0; s < c->nslots; s++) {
     if (lds && vs_launch_map(c, VS_AMD_LDS_BASE + (vs_addr)s * VS_AMD_LDS_MAX, round_up(lds, 4096), "AMD LDS", err))
@@ -90,6 +91,7 @@ int amd_launch_begin(vs_launch_ctx *c, vs_error *err)
 
 void amd_launch_end(vs_launch_ctx *c)
 {
+  if (c->isa_state) amd_gws_free(((amd_launch *)c->isa_state)->gws);
   free(c->isa_state);
   c->isa_state = NULL;
 }
@@ -136,6 +138,7 @@ void amd_warp_start(const vs_launch_ctx *c, vs_warp *w)
   a->vskip = 0;
   a->prio = 0;
   a->halted = 0;
+  a->gws_q = a->gws_tag = 0;
   a->ls = ls;
   a->gfx11 = amd_family((amd_target)abi->target) == 11;
   a->lanes_for = ~w->active; /* lane_on[] is stale */

@@ -12,6 +12,7 @@
 #ifndef VS_ISA_AMDGPU_EXEC_H
 #define VS_ISA_AMDGPU_EXEC_H
 
+#include <pthread.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -56,6 +57,8 @@ typedef struct amd_warp {
   vs_mask lanes_for;       /* exec value lane_on[] was built for              */
   uint32_t lane_on[64];    /* ~0 for a lane in EXEC, else 0 (branch-free blends) */
   amd_chk chk;             /* the kernel checker's hazards and waits (check.c) */
+  uint32_t gws_q;          /* 1 + the GWS resource the wave is queued on, 0: none */
+  uint32_t gws_tag;        /* barrier: the flag it took; semaphore: its ticket */
 } amd_warp;
 
 static inline amd_warp *amd_w(vs_warp *w) { return (amd_warp *)(void *)w; }
@@ -289,6 +292,25 @@ static inline void amd_cmp_write(vs_warp *w, const vs_dinsn *d, uint64_t r)
 /* The read of a lane mask operand (carry in, v_cndmask's selector) */
 static inline uint64_t amd_rmask(vs_warp *w, const amd_operand *o) { return amd_rs64(w, o); }
 
+/* ---- global wave sync and the ordered count (exec_gws.c): the launch's ---- */
+#define AMD_GWS_RESOURCES 64u
+typedef struct amd_gws_res {
+  uint32_t counter, flag, type;
+  uint32_t head, tail;     /* semaphore queue: tickets served / taken       */
+} amd_gws_res;
+typedef struct amd_gws {
+  pthread_mutex_t lock;
+  amd_gws_res res[AMD_GWS_RESOURCES];
+  uint64_t turn[64];       /* ordered count: the launch wave whose turn it is, per index */
+  uint32_t wg_warps;       /* waves of a whole work-group                   */
+  uint32_t groups[3], local[3]; /* the grid: waves of a partial group (edges) */
+  uint64_t global[3];
+  uint32_t gds[16384];     /* the 64 KiB of GDS the ordered count adds to   */
+} amd_gws;
+struct vs_launch_ctx;
+amd_gws *amd_gws_new(const struct vs_launch_ctx *c);
+void amd_gws_free(amd_gws *g);
+
 /* ---- per-launch state (dispatch.c) ---- */
 typedef struct amd_launch {
   vs_amd_abi abi;
@@ -297,6 +319,7 @@ typedef struct amd_launch {
   uint64_t wave_scratch;   /* bytes of scratch per wave                     */
   uint64_t slot_scratch;   /* bytes of scratch per work-group slot          */
   uint32_t mode;           /* initial MODE                                  */
+  amd_gws *gws;            /* global wave sync, ordered count (exec_gws.c)  */
 } amd_launch;
 
 /* Scratch and LDS of the wave's work-group */

@@ -2,8 +2,8 @@
  * exec_atomic.c (AMD "Vega" ISA reference, chapter 10 and 12.13):
  * byte/short reads and writes and their d16 forms, the lane permutes
  * (ds_permute_b32, ds_bpermute_b32, ds_swizzle_b32), ds_append /
- * ds_consume, ds_nop, and the GDS-only global wave sync and ordered count
- * (seed 001), which a compute dispatch on ventsim cannot use.
+ * ds_consume (LDS only) and ds_nop.  The GDS-only global wave sync and
+ * ordered count are exec_gws.c.
  * Operands: [vdst,] addr, data0; w0: offset0[7:0] offset1[15:8] gds[16]. */
 #include "isa/amdgpu/exec.h"
 
@@ -149,28 +149,15 @@ static int ds_counter(vs_warp *w, const vs_dinsn *d, int consume)
 AMDX(DS_APPEND) { return ds_counter(w, d, 0); }
 AMDX(DS_CONSUME) { return ds_counter(w, d, 1); }
 
-/* ---- GDS-only rows (seed 001): global wave sync resources must be set
- * up by the command processor through GRBM registers (gds_gws_resource,
- * GDS_GWS_VMID) and the ordered counters by GDS configuration registers;
- * a compute dispatch on ventsim configures none, so on hardware the
- * request would be clamped and NACKed.  A kernel error says so. ---- */
+/* The GDS append counters are set up by the command processor through GDS
+ * configuration registers; a compute dispatch on ventsim has none. */
 static int gds_unit_error(vs_warp *w, const vs_dinsn *d, const char *what)
 {
   return vs_warp_fault(w, VS_FAULT_ILLEGAL, 0,
-                       "%s: %s are configured by the command processor through GRBM registers (seed 001); "
+                       "%s: %s are configured by the command processor through GDS registers (seed 001); "
                        "a compute dispatch on ventsim has none",
                        amd_row_of(amd_i(d))->mnemonic, what);
 }
-
-#define GWS(ID) \
-  AMDX(ID) { return gds_unit_error(w, d, "global wave sync resources"); }
-GWS(DS_GWS_INIT)
-GWS(DS_GWS_SEMA_V)
-GWS(DS_GWS_SEMA_BR)
-GWS(DS_GWS_SEMA_P)
-GWS(DS_GWS_SEMA_RELEASE_ALL)
-GWS(DS_GWS_BARRIER)
-AMDX(DS_ORDERED_COUNT) { return gds_unit_error(w, d, "the GDS ordered-count counters"); }
 
 /* The gfx11 (RDNA3) names of these rows: the same semantics
  * (cmake/amdx_table.cmake) */

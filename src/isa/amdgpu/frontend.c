@@ -353,6 +353,7 @@ static void trace(FILE *out, const vs_warp *w, const vs_dinsn *d, vs_addr pc)
     .disasm = disasm, .insn_info = insn_info, .describe = describe, .trace = trace,                 \
     .check_insn = amd_check_insn, .private_owner = amd_private_owner, .ended_is_arrived = 1,        \
     .decoder_for = variant,                                                                          \
+    .resident_wgs = 16, /* work-groups waiting on GWS: the next ones start (exec_gws.c) */          \
   }
 
 AMD_ISA(vs_isa_gfx900, "gfx900", decode900, NULL);
