@@ -51,6 +51,10 @@ if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
     list(APPEND VS_AMD_EXEC_OBJS ${co})
     add_test(NAME amd_exec_${name} COMMAND amd_run_asm ${co} ${src})
     set_tests_properties(amd_exec_${name} PROPERTIES LABELS "amd;amd_exec" TIMEOUT 120)
+    if(name STREQUAL "gws_barrier") # also on 2 host threads: waves wait for work-groups another thread runs
+      add_test(NAME amd_exec_gws_barrier_mt COMMAND amd_run_asm ${co} ${src} 2)
+      set_tests_properties(amd_exec_gws_barrier_mt PROPERTIES LABELS "amd;amd_exec" TIMEOUT 120)
+    endif()
   endforeach()
   # The AMD checks of the kernel checker (hazards, waits): tests/amd/check/*.s,
   # each run with VENTSIM_CHECK by run_check.sh against its FINDING lines

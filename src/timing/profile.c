@@ -64,6 +64,43 @@ const vs_tprofile vs_tprofile_ventus = {
  * order but goes through the in-order LSU anyway). */
 enum { GCN_P_VALU, GCN_P_SCALAR, GCN_P_VMEM, GCN_P_LDS, GCN_P_BRANCH, GCN_P_INTERNAL, GCN_NPORTS };
 
+/* The AMD profiles' units and issue ports by class (gcn and rdna3 alike) */
+#define AMD_UNIT_OF_CLASS \
+  {                                                                                            \
+    [VS_CLS_SALU] = VS_U_SALU,    [VS_CLS_BRANCH] = VS_U_SALU,                                 \
+    [VS_CLS_VALU] = VS_U_VALU,                                                                 \
+    [VS_CLS_SMUL] = VS_U_MUL,     [VS_CLS_VMUL] = VS_U_MUL,                                    \
+    [VS_CLS_SFPU] = VS_U_FPU,     [VS_CLS_VFPU] = VS_U_FPU,    [VS_CLS_VFMA] = VS_U_FPU,       \
+    [VS_CLS_SDIV] = VS_U_SFU,     [VS_CLS_VDIV] = VS_U_SFU,                                    \
+    [VS_CLS_SFDIV] = VS_U_SFU,    [VS_CLS_VSFU] = VS_U_SFU,                                    \
+    [VS_CLS_CSR] = VS_U_CSR,      [VS_CLS_VCFG] = VS_U_CSR,                                    \
+    [VS_CLS_SIMT] = VS_U_SIMT,                                                                 \
+    [VS_CLS_SLOAD] = VS_U_LSU,    [VS_CLS_SSTORE] = VS_U_LSU,  [VS_CLS_SAMO] = VS_U_LSU,       \
+    [VS_CLS_VLOAD] = VS_U_LSU,    [VS_CLS_VSTORE] = VS_U_LSU,  [VS_CLS_VAMO] = VS_U_LSU,       \
+    [VS_CLS_LDS] = VS_U_LSU,      [VS_CLS_SMEM] = VS_U_LSU,                                    \
+    [VS_CLS_TENSOR] = VS_U_TENSOR,                                                             \
+    [VS_CLS_FENCE] = VS_U_CTRL,   [VS_CLS_BARRIER] = VS_U_CTRL, [VS_CLS_ENDPRG] = VS_U_CTRL,   \
+    [VS_CLS_PREFIX] = VS_U_CTRL,  [VS_CLS_ILLEGAL] = VS_U_CTRL, [VS_CLS_WAITCNT] = VS_U_CTRL,  \
+    [VS_CLS_EXPORT] = VS_U_CTRL,  [VS_CLS_MESSAGE] = VS_U_CTRL,                                \
+  }
+#define AMD_PORT_OF_CLASS \
+  {                                                                                                   \
+    [VS_CLS_VALU] = GCN_P_VALU,   [VS_CLS_VMUL] = GCN_P_VALU,  [VS_CLS_VFPU] = GCN_P_VALU,            \
+    [VS_CLS_VFMA] = GCN_P_VALU,   [VS_CLS_VSFU] = GCN_P_VALU,  [VS_CLS_VDIV] = GCN_P_VALU,            \
+    [VS_CLS_SIMT] = GCN_P_VALU,   [VS_CLS_TENSOR] = GCN_P_VALU, [VS_CLS_VCFG] = GCN_P_VALU,           \
+    [VS_CLS_SALU] = GCN_P_SCALAR, [VS_CLS_SMUL] = GCN_P_SCALAR, [VS_CLS_SDIV] = GCN_P_SCALAR,         \
+    [VS_CLS_SFPU] = GCN_P_SCALAR, [VS_CLS_SFDIV] = GCN_P_SCALAR, [VS_CLS_CSR] = GCN_P_SCALAR,         \
+    [VS_CLS_SMEM] = GCN_P_SCALAR, [VS_CLS_SLOAD] = GCN_P_SCALAR, [VS_CLS_SSTORE] = GCN_P_SCALAR,      \
+    [VS_CLS_SAMO] = GCN_P_SCALAR,                                                                     \
+    [VS_CLS_VLOAD] = GCN_P_VMEM,  [VS_CLS_VSTORE] = GCN_P_VMEM, [VS_CLS_VAMO] = GCN_P_VMEM,           \
+    [VS_CLS_FENCE] = GCN_P_VMEM,                                                                      \
+    [VS_CLS_LDS] = GCN_P_LDS,                                                                         \
+    [VS_CLS_BRANCH] = GCN_P_BRANCH, [VS_CLS_MESSAGE] = GCN_P_BRANCH, [VS_CLS_EXPORT] = GCN_P_BRANCH,  \
+    [VS_CLS_WAITCNT] = GCN_P_INTERNAL, [VS_CLS_BARRIER] = GCN_P_INTERNAL,                             \
+    [VS_CLS_ENDPRG] = GCN_P_INTERNAL,  [VS_CLS_PREFIX] = GCN_P_INTERNAL,                              \
+    [VS_CLS_ILLEGAL] = GCN_P_INTERNAL,                                                                \
+  }
+
 static unsigned gcn_simd_of(unsigned slot, unsigned nsimd)
 {
   return slot % nsimd;
@@ -71,39 +108,10 @@ static unsigned gcn_simd_of(unsigned slot, unsigned nsimd)
 
 const vs_tprofile vs_tprofile_gcn = {
   .name = "gcn",
-  .unit_of_class = {
-    [VS_CLS_SALU] = VS_U_SALU,    [VS_CLS_BRANCH] = VS_U_SALU,
-    [VS_CLS_VALU] = VS_U_VALU,
-    [VS_CLS_SMUL] = VS_U_MUL,     [VS_CLS_VMUL] = VS_U_MUL,
-    [VS_CLS_SFPU] = VS_U_FPU,     [VS_CLS_VFPU] = VS_U_FPU,    [VS_CLS_VFMA] = VS_U_FPU,
-    [VS_CLS_SDIV] = VS_U_SFU,     [VS_CLS_VDIV] = VS_U_SFU,
-    [VS_CLS_SFDIV] = VS_U_SFU,    [VS_CLS_VSFU] = VS_U_SFU,
-    [VS_CLS_CSR] = VS_U_CSR,      [VS_CLS_VCFG] = VS_U_CSR,
-    [VS_CLS_SIMT] = VS_U_SIMT,
-    [VS_CLS_SLOAD] = VS_U_LSU,    [VS_CLS_SSTORE] = VS_U_LSU,  [VS_CLS_SAMO] = VS_U_LSU,
-    [VS_CLS_VLOAD] = VS_U_LSU,    [VS_CLS_VSTORE] = VS_U_LSU,  [VS_CLS_VAMO] = VS_U_LSU,
-    [VS_CLS_LDS] = VS_U_LSU,      [VS_CLS_SMEM] = VS_U_LSU,
-    [VS_CLS_TENSOR] = VS_U_TENSOR,
-    [VS_CLS_FENCE] = VS_U_CTRL,   [VS_CLS_BARRIER] = VS_U_CTRL, [VS_CLS_ENDPRG] = VS_U_CTRL,
-    [VS_CLS_PREFIX] = VS_U_CTRL,  [VS_CLS_ILLEGAL] = VS_U_CTRL, [VS_CLS_WAITCNT] = VS_U_CTRL,
-    [VS_CLS_EXPORT] = VS_U_CTRL,  [VS_CLS_MESSAGE] = VS_U_CTRL,
-  },
-  .port_of_class = {
-    [VS_CLS_VALU] = GCN_P_VALU,   [VS_CLS_VMUL] = GCN_P_VALU,  [VS_CLS_VFPU] = GCN_P_VALU,
-    [VS_CLS_VFMA] = GCN_P_VALU,   [VS_CLS_VSFU] = GCN_P_VALU,  [VS_CLS_VDIV] = GCN_P_VALU,
-    [VS_CLS_SIMT] = GCN_P_VALU,   [VS_CLS_TENSOR] = GCN_P_VALU, [VS_CLS_VCFG] = GCN_P_VALU,
-    [VS_CLS_SALU] = GCN_P_SCALAR, [VS_CLS_SMUL] = GCN_P_SCALAR, [VS_CLS_SDIV] = GCN_P_SCALAR,
-    [VS_CLS_SFPU] = GCN_P_SCALAR, [VS_CLS_SFDIV] = GCN_P_SCALAR, [VS_CLS_CSR] = GCN_P_SCALAR,
-    [VS_CLS_SMEM] = GCN_P_SCALAR, [VS_CLS_SLOAD] = GCN_P_SCALAR, [VS_CLS_SSTORE] = GCN_P_SCALAR,
-    [VS_CLS_SAMO] = GCN_P_SCALAR,
-    [VS_CLS_VLOAD] = GCN_P_VMEM,  [VS_CLS_VSTORE] = GCN_P_VMEM, [VS_CLS_VAMO] = GCN_P_VMEM,
-    [VS_CLS_FENCE] = GCN_P_VMEM,
-    [VS_CLS_LDS] = GCN_P_LDS,
-    [VS_CLS_BRANCH] = GCN_P_BRANCH, [VS_CLS_MESSAGE] = GCN_P_BRANCH, [VS_CLS_EXPORT] = GCN_P_BRANCH,
-    [VS_CLS_WAITCNT] = GCN_P_INTERNAL, [VS_CLS_BARRIER] = GCN_P_INTERNAL,
-    [VS_CLS_ENDPRG] = GCN_P_INTERNAL,  [VS_CLS_PREFIX] = GCN_P_INTERNAL,
-    [VS_CLS_ILLEGAL] = GCN_P_INTERNAL,
-  },
+  .unit_of_class = AMD_UNIT_OF_CLASS,
+
+  .port_of_class = AMD_PORT_OF_CLASS,
+
   .nports = GCN_NPORTS,
   .nsimd = 4,
   .simd_of = gcn_simd_of,
@@ -131,49 +139,15 @@ const vs_tprofile vs_tprofile_gcn = {
  * hints (s_delay_alu) and clauses (s_clause) are the ISA's
  * (vs_insn_info.delay / clause_len) and honoured by sm.c for every
  * profile; gfx9 code has none. */
-static unsigned rdna3_simd_of(unsigned slot, unsigned nsimd)
-{
-  return slot % nsimd;
-}
-
 const vs_tprofile vs_tprofile_rdna3 = {
   .name = "rdna3",
-  .unit_of_class = {
-    [VS_CLS_SALU] = VS_U_SALU,    [VS_CLS_BRANCH] = VS_U_SALU,
-    [VS_CLS_VALU] = VS_U_VALU,
-    [VS_CLS_SMUL] = VS_U_MUL,     [VS_CLS_VMUL] = VS_U_MUL,
-    [VS_CLS_SFPU] = VS_U_FPU,     [VS_CLS_VFPU] = VS_U_FPU,    [VS_CLS_VFMA] = VS_U_FPU,
-    [VS_CLS_SDIV] = VS_U_SFU,     [VS_CLS_VDIV] = VS_U_SFU,
-    [VS_CLS_SFDIV] = VS_U_SFU,    [VS_CLS_VSFU] = VS_U_SFU,
-    [VS_CLS_CSR] = VS_U_CSR,      [VS_CLS_VCFG] = VS_U_CSR,
-    [VS_CLS_SIMT] = VS_U_SIMT,
-    [VS_CLS_SLOAD] = VS_U_LSU,    [VS_CLS_SSTORE] = VS_U_LSU,  [VS_CLS_SAMO] = VS_U_LSU,
-    [VS_CLS_VLOAD] = VS_U_LSU,    [VS_CLS_VSTORE] = VS_U_LSU,  [VS_CLS_VAMO] = VS_U_LSU,
-    [VS_CLS_LDS] = VS_U_LSU,      [VS_CLS_SMEM] = VS_U_LSU,
-    [VS_CLS_TENSOR] = VS_U_TENSOR,
-    [VS_CLS_FENCE] = VS_U_CTRL,   [VS_CLS_BARRIER] = VS_U_CTRL, [VS_CLS_ENDPRG] = VS_U_CTRL,
-    [VS_CLS_PREFIX] = VS_U_CTRL,  [VS_CLS_ILLEGAL] = VS_U_CTRL, [VS_CLS_WAITCNT] = VS_U_CTRL,
-    [VS_CLS_EXPORT] = VS_U_CTRL,  [VS_CLS_MESSAGE] = VS_U_CTRL,
-  },
-  .port_of_class = {
-    [VS_CLS_VALU] = GCN_P_VALU,   [VS_CLS_VMUL] = GCN_P_VALU,  [VS_CLS_VFPU] = GCN_P_VALU,
-    [VS_CLS_VFMA] = GCN_P_VALU,   [VS_CLS_VSFU] = GCN_P_VALU,  [VS_CLS_VDIV] = GCN_P_VALU,
-    [VS_CLS_SIMT] = GCN_P_VALU,   [VS_CLS_TENSOR] = GCN_P_VALU, [VS_CLS_VCFG] = GCN_P_VALU,
-    [VS_CLS_SALU] = GCN_P_SCALAR, [VS_CLS_SMUL] = GCN_P_SCALAR, [VS_CLS_SDIV] = GCN_P_SCALAR,
-    [VS_CLS_SFPU] = GCN_P_SCALAR, [VS_CLS_SFDIV] = GCN_P_SCALAR, [VS_CLS_CSR] = GCN_P_SCALAR,
-    [VS_CLS_SMEM] = GCN_P_SCALAR, [VS_CLS_SLOAD] = GCN_P_SCALAR, [VS_CLS_SSTORE] = GCN_P_SCALAR,
-    [VS_CLS_SAMO] = GCN_P_SCALAR,
-    [VS_CLS_VLOAD] = GCN_P_VMEM,  [VS_CLS_VSTORE] = GCN_P_VMEM, [VS_CLS_VAMO] = GCN_P_VMEM,
-    [VS_CLS_FENCE] = GCN_P_VMEM,
-    [VS_CLS_LDS] = GCN_P_LDS,
-    [VS_CLS_BRANCH] = GCN_P_BRANCH, [VS_CLS_MESSAGE] = GCN_P_BRANCH, [VS_CLS_EXPORT] = GCN_P_BRANCH,
-    [VS_CLS_WAITCNT] = GCN_P_INTERNAL, [VS_CLS_BARRIER] = GCN_P_INTERNAL,
-    [VS_CLS_ENDPRG] = GCN_P_INTERNAL,  [VS_CLS_PREFIX] = GCN_P_INTERNAL,
-    [VS_CLS_ILLEGAL] = GCN_P_INTERNAL,
-  },
+  .unit_of_class = AMD_UNIT_OF_CLASS,
+
+  .port_of_class = AMD_PORT_OF_CLASS,
+
   .nports = GCN_NPORTS,
   .nsimd = 2,
-  .simd_of = rdna3_simd_of,
+  .simd_of = gcn_simd_of, /* slot mod the SIMDs, as GCN */
   .bank = NULL,
   .interlock = VS_IL_WAITCNT,
   .store_counter = VS_CNT_VS,

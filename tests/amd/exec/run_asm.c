@@ -18,7 +18,8 @@
  *   // ERROR text               the launch fails with a message containing text
  *
  * Every dword of out without an EXPECT must keep its initial 0xcccccccc.
- * Usage: run_asm KERNEL.hsaco SOURCE.s */
+ * Usage: run_asm KERNEL.hsaco SOURCE.s [THREADS]  (THREADS overrides the
+ * source's: the same kernel and expectations on that many host threads) */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,8 +32,8 @@
 
 int main(int argc, char **argv)
 {
-  if (argc != 3) {
-    fprintf(stderr, "usage: run_asm KERNEL.hsaco SOURCE.s\n");
+  if (argc != 3 && argc != 4) {
+    fprintf(stderr, "usage: run_asm KERNEL.hsaco SOURCE.s [THREADS]\n");
     return 2;
   }
   FILE *src = fopen(argv[2], "r");
@@ -104,6 +105,7 @@ int main(int argc, char **argv)
   if (outn > MAXOUT) outn = MAXOUT;
 
   vt_ventsim_set(NULL, "quiet", "1");
+  if (argc == 4) snprintf(threads, sizeof threads, "%s", argv[3]);
   if (threads[0] && vt_ventsim_set(NULL, "threads", threads)) {
     fprintf(stderr, "FAIL: threads %s: %s\n", threads, vt_last_error());
     return 2;
