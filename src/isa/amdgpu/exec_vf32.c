@@ -132,15 +132,36 @@ VF2(V_SUBREV_F32, b - a)
 VF2(V_MUL_F32, a * b)
 VF2(V_MUL_LEGACY_F32, mul_legacy(a, b))
 /* fused multiply-add of 64 lanes: with the host's FMA instructions when the
- * CPU has them (vectorised), else the C library's fmaf per lane; both are
- * the IEEE fused operation, rounded once in the current mode */
+ * CPU has them (eight lanes at a time: GCC does not vectorise fmaf under
+ * -frounding-math, which makes it read the FP environment), else the C
+ * library's fmaf per lane; both are the IEEE fused operation, rounded once
+ * in the current mode (MXCSR, which fp_rm_begin set) */
 #define FMA_LOOP                                                               \
   for (unsigned l = 0; l < NL; l++) res[l] = FO(fmaf(FI(A[l]), FI(B[l]), FI(C[l])))
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-__attribute__((target("fma"))) static void fma_lanes_hw(const uint32_t *A, const uint32_t *B, const uint32_t *C,
-                                                        uint32_t *res, fpm m)
+#include <immintrin.h>
+__attribute__((target("avx2,fma"))) static void fma_lanes_hw(const uint32_t *A, const uint32_t *B, const uint32_t *C,
+                                                             uint32_t *restrict res, fpm m)
 {
-  FMA_LOOP;
+  uint32_t a[NL], b[NL], c[NL];
+  if (m.fin32) { /* MODE flushes input denormals (clang's kernels keep them) */
+    for (unsigned l = 0; l < NL; l++) {
+      a[l] = fp_fz32(A[l], 1);
+      b[l] = fp_fz32(B[l], 1);
+      c[l] = fp_fz32(C[l], 1);
+    }
+    A = a, B = b, C = c;
+  }
+  for (unsigned l = 0; l < NL; l += 8) {
+    __m256 va = _mm256_loadu_ps((const float *)(const void *)&A[l]);
+    __m256 vb = _mm256_loadu_ps((const float *)(const void *)&B[l]);
+    __m256 vc = _mm256_loadu_ps((const float *)(const void *)&C[l]);
+    _mm256_storeu_ps((float *)(void *)&res[l], _mm256_fmadd_ps(va, vb, vc));
+  }
+  if (m.fout32)
+    for (unsigned l = 0; l < NL; l++) res[l] = fp_fz32(fp_q32(res[l]), 1);
+  else
+    for (unsigned l = 0; l < NL; l++) res[l] = fp_q32(res[l]);
 }
 #endif
 static void fma_lanes_lib(const uint32_t *A, const uint32_t *B, const uint32_t *C, uint32_t *res, fpm m)
@@ -150,7 +171,7 @@ static void fma_lanes_lib(const uint32_t *A, const uint32_t *B, const uint32_t *
 static void fma_lanes(const uint32_t *A, const uint32_t *B, const uint32_t *C, uint32_t *res, fpm m)
 {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-  if (__builtin_cpu_supports("fma")) {
+  if (__builtin_cpu_supports("fma") && __builtin_cpu_supports("avx2")) {
     fma_lanes_hw(A, B, C, res, m);
     return;
   }
