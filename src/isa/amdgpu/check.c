@@ -27,9 +27,12 @@
  * (the table's one-wait-state rule for wide stores aside), so only
  * destinations are tracked.
  *
- * gfx1100 (RDNA3; docs/checker.md "RDNA3"): no wait-state rules (seed
- * 002: "inserting S_NOP is not needed for correct operation"; LLVM 19
- * emits none either), and seed 002's counters for the waits:
+ * gfx1100 (RDNA3; docs/checker.md "RDNA3"): none of table 8's wait-state
+ * rules (seed 002: "inserting S_NOP is not needed for correct operation";
+ * LLVM 19 emits none either); two hazards the program resolves with
+ * s_waitcnt_depctr (check_hazards11: a transcendental's result read by a
+ * VALU too soon; check_maskwrite11, wave64: an SGPR lane mask rewritten
+ * by an SALU), and seed 002's counters for the waits:
  * VMcnt for loads and returning atomics, VScnt for stores and atomics that
  * do not return (both in issue order), LGKMcnt as on gfx9 plus
  * s_sendmsg_rtn (out of order: only lgkmcnt(0)), EXPcnt for LDS
@@ -430,6 +433,141 @@ static void push_entry(amd_chk *k, const cur *c, vs_addr pc)
   }
 }
 
+/* ---- gfx11 hazards (docs/checker.md "RDNA3"): resolved with
+ * s_waitcnt_depctr, not wait states ----
+ *
+ * A transcendental VALU (v_exp/v_log/v_rcp/v_rsq/v_sqrt/v_sin/v_cos ...,
+ * class VTRANS) runs beside the other VALUs; a VALU reading its result
+ * VGPR as an explicit source with at most 5 VALUs and at most 1
+ * transcendental issued between them may read the old value.  The program
+ * waits with s_waitcnt_depctr va_vdst(0) (simm16 bits 15:12 = 0: no VALU
+ * VGPR write outstanding); a vector memory, FLAT, LDS/GDS or export
+ * instruction waits for va_vdst = 0 itself.  Source of the facts: LLVM 19's
+ * GCNHazardRecognizer (fixVALUTransUseHazard, "intv <= 5 VALUs / 1 TRANS",
+ * and what expires it); seed 002 is silent.  Only the last two
+ * transcendentals can still be live (a second one between expires the
+ * first). */
+static void check_hazards11(amd_chk *k, vs_warp *w, const cur *c, vs_addr pc, const vs_check_sink *sink)
+{
+  const amd_row *r = c->r;
+  int expire = c->vmem || r->cls == AMD_CLS_DS || r->cls == AMD_CLS_DS_GWS || r->cls == AMD_CLS_EXP ||
+               (c->row == AMD11_S_WAITCNT_DEPCTR && ((c->I->w[0] >> 12) & 0xfu) == 0);
+  if (expire) {
+    k->tr[0].live = k->tr[1].live = 0;
+    return;
+  }
+  if (!c->valu) return;
+  int trans = r->cls == AMD_CLS_VTRANS;
+  for (unsigned t = 0; t < 2; t++) {
+    if (!k->tr[t].live) continue;
+    for (unsigned i = 0; i < c->nread; i++) {
+      if (c->read[i].file != AMD_RF_V || !overlaps(c->read[i].first, c->read[i].count, k->tr[t].v_first,
+                                                   k->tr[t].v_count))
+        continue;
+      vs_check_reportf(sink, w, VS_CHECK_HAZARDS, pc, k->tr[t].pc,
+                       "a VALU reads v%u, which the transcendental at 0x%" PRIx64 " writes, %u VALU%s (%u "
+                       "transcendental%s) after it (needs s_waitcnt_depctr va_vdst(0) or 6 VALUs / 2 "
+                       "transcendentals between)",
+                       c->read[i].first > k->tr[t].v_first ? c->read[i].first : k->tr[t].v_first, k->tr[t].pc,
+                       k->tr[t].valus, k->tr[t].valus == 1 ? "" : "s", k->tr[t].trans,
+                       k->tr[t].trans == 1 ? "" : "s");
+      k->tr[t].live = 0; /* reported once: the one wait resolves its later readers too */
+      break;
+    }
+  }
+  for (unsigned t = 0; t < 2; t++) {
+    if (!k->tr[t].live) continue;
+    k->tr[t].valus++;
+    k->tr[t].trans += (uint8_t)trans;
+    if (k->tr[t].valus > 5 || k->tr[t].trans > 1) k->tr[t].live = 0;
+  }
+  if (!trans) return;
+  unsigned slot = !k->tr[0].live ? 0 : !k->tr[1].live ? 1 : (k->tr[0].valus > k->tr[1].valus ? 0 : 1);
+  k->tr[slot].live = 0;
+  for (unsigned i = 0; i < c->nwrite; i++)
+    if (c->write[i].file == AMD_RF_V) {
+      k->tr[slot].pc = pc;
+      k->tr[slot].v_first = (uint8_t)c->write[i].first;
+      k->tr[slot].v_count = c->write[i].count;
+      k->tr[slot].valus = k->tr[slot].trans = 0;
+      k->tr[slot].live = 1;
+      break;
+    }
+}
+
+/* The second gfx11 rule, wave64 only: a VALU reads an SGPR pair as a lane
+ * mask (the carry-in / select of v_cndmask_b16/b32, v_add/sub/subrev_co_ci_u32:
+ * VCC in the e32 form, src2 in VOP3; VCC of v_div_fmas), then an SALU
+ * writes that SGPR, then an SALU reads it: the read may see a stale value
+ * unless s_waitcnt_depctr sa_sdst(0) (simm16 bit 0 = 0) follows the SALU
+ * write.  Before the SALU write, a depctr sa_sdst(0) or a VALU reading any
+ * SGPR (not EXEC) or a literal ends the hazard.  Source: LLVM 19's
+ * GCNHazardRecognizer::fixVALUMaskWriteHazard (wave64 only there; it
+ * inserts the wait after every such SALU write, assuming the third
+ * instruction always follows: the checker reports only a third one that
+ * does) */
+static void check_maskwrite11(amd_chk *k, vs_warp *w, const cur *c, vs_addr pc, const vs_check_sink *sink)
+{
+  /* LLVM looks for the three instructions within one function: a call or
+   * a return (s_swappc/s_setpc/s_call) ends the hazard here too (the
+   * corpus at -O0 has a mask read in the caller and the SALU pair in the
+   * callee, with no wait: see docs/checker.md) */
+  if ((c->row == AMD11_S_WAITCNT_DEPCTR && (c->I->w[0] & 1u) == 0) || c->row == AMD11_S_SWAPPC_B64 ||
+      c->row == AMD11_S_SETPC_B64 || c->row == AMD11_S_CALL_B64) {
+    k->mask_rd[0] = k->mask_rd[1] = k->sa_pend[0] = k->sa_pend[1] = 0;
+    return;
+  }
+  uint64_t mask[2] = {0, 0};
+  if (c->valu) {
+    int sgpr_use = 0;
+    for (unsigned i = 0; i < c->I->f.nops; i++)
+      if (c->I->f.op[i].kind == AMD_OPK_LITERAL) sgpr_use = 1;
+    int fmas = c->row == AMD11_V_DIV_FMAS_F32 || c->row == AMD11_V_DIV_FMAS_F64;
+    for (unsigned i = 0; i < c->nread; i++) {
+      if (c->read[i].file != AMD_RF_S || overlaps(c->read[i].first, c->read[i].count, AMD_S_EXEC, 2)) continue;
+      sgpr_use = 1;
+      if (c->read[i].role == AMD_R_CIN || (c->read[i].role == AMD_NUM_ROLES && c->read[i].first == AMD_S_VCC))
+        for (unsigned r = c->read[i].first; r < c->read[i].first + c->read[i].count && r < AMD_NSREG; r++)
+          mask[r / 64] |= 1ull << (r % 64);
+    }
+    if (fmas) {
+      sgpr_use = 1;
+      mask[AMD_S_VCC / 64] |= 3ull << (AMD_S_VCC % 64);
+    }
+    if (sgpr_use) {
+      k->mask_rd[0] = mask[0];
+      k->mask_rd[1] = mask[1];
+    }
+  }
+  if (c->r->cls == AMD_CLS_SALU) {
+    for (unsigned i = 0; i < c->nread; i++) {
+      if (c->read[i].file != AMD_RF_S) continue;
+      for (unsigned r = c->read[i].first; r < c->read[i].first + c->read[i].count && r < AMD_NSREG; r++) {
+        if (!(k->sa_pend[r / 64] >> (r % 64) & 1)) continue;
+        vs_check_reportf(sink, w, VS_CHECK_HAZARDS, pc, k->sa_pc[r],
+                         "an SALU reads s%u, which the SALU at 0x%" PRIx64 " wrote after a VALU read it as a "
+                         "lane mask (wave64; needs s_waitcnt_depctr sa_sdst(0) after that write)",
+                         r, k->sa_pc[r]);
+        for (unsigned q = 0; q < AMD_NSREG; q++) /* reported once per write */
+          if (k->sa_pc[q] == k->sa_pc[r]) k->sa_pend[q / 64] &= ~(1ull << (q % 64));
+      }
+    }
+  }
+  for (unsigned i = 0; i < c->nwrite; i++) {
+    if (c->write[i].file != AMD_RF_S) continue;
+    for (unsigned r = c->write[i].first; r < c->write[i].first + c->write[i].count && r < AMD_NSREG; r++) {
+      uint64_t bit = 1ull << (r % 64);
+      if (c->r->cls == AMD_CLS_SALU && r != AMD_S_EXEC && r != AMD_S_EXEC + 1 && r != AMD_S_M0 &&
+          (k->mask_rd[r / 64] & bit)) {
+        k->sa_pend[r / 64] |= bit;
+        k->sa_pc[r] = pc;
+      } else if (c->r->cls != AMD_CLS_SALU) {
+        k->sa_pend[r / 64] &= ~bit; /* no longer the SALU's value */
+      }
+    }
+  }
+}
+
 /* ---- waits ---- */
 static void clear_pending(amd_chk *k, unsigned idx)
 {
@@ -602,10 +740,13 @@ void amd_check_insn(vs_warp *w, const vs_dinsn *d, vs_addr pc, const vs_check_si
    * the hardware resolves the dependencies but those the program waits
    * for with s_waitcnt, and "inserting S_NOP is not needed for correct
    * operation"; the gfx9 table's rows do not apply (docs/checker.md
-   * "RDNA3") */
+   * "RDNA3"); its s_waitcnt_depctr hazards are check_hazards11's */
   if ((sink->enabled & 1u << VS_CHECK_HAZARDS) && !c.is11) {
     check_hazards(k, w, &c, pc, sink);
     push_entry(k, &c, pc);
+  } else if (sink->enabled & 1u << VS_CHECK_HAZARDS) {
+    check_hazards11(k, w, &c, pc, sink);
+    if (c.lm == 2) check_maskwrite11(k, w, &c, pc, sink);
   }
   if (sink->enabled & 1u << VS_CHECK_WAITS) {
     const amd_operand *wo = waitcnt_operand(&c);

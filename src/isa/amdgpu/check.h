@@ -49,6 +49,13 @@ typedef struct amd_chk {
   uint8_t spend[128];     /* SGPR -> 1 + the op still writing it, or 0          */
   uint8_t vpend[256];     /* VGPR -> the same                                    */
   amd_chk_op op[AMD_CHK_NOPS];
+  /* gfx11 hazards: the last two transcendental VALUs (VGPRs written, VALUs
+   * and transcendentals issued since; live 0: none or resolved) */
+  struct { vs_addr pc; uint8_t v_first, v_count, valus, trans, live; } tr[2];
+  /* gfx11 wave64: SGPRs a VALU read as a lane mask since the last expiry,
+   * and SGPRs an SALU then rewrote (sa_pc: that SALU) */
+  uint64_t mask_rd[2], sa_pend[2];
+  vs_addr sa_pc[128];
 } amd_chk;
 
 struct vs_warp;
