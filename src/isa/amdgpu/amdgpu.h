@@ -212,6 +212,13 @@ int amd_src_operand(unsigned family, int wave64, unsigned field, unsigned type, 
 /* Scalar destination (7-bit) or SGPR base field of `dwords` registers. */
 int amd_sdst_operand(unsigned family, unsigned field, unsigned dwords, amd_operand *o);
 void amd_vgpr_operand(unsigned field, unsigned dwords, amd_operand *o);
+/* gfx11 image instruction register widths as LLVM 19 derives them (decode11.c):
+ * vdata dwords, NSA, address registers (NSA: up to 5) and the last one's dwords. */
+typedef struct amd_mimg_shape {
+  unsigned vdata, nsa, naddr, last;
+  unsigned base_vdata, base_vaddr; /* the opcode's default variant */
+} amd_mimg_shape;
+void amd_mimg11_shape(const amd_row *r, const uint32_t *w, amd_mimg_shape *s);
 /* Register count of a type on a target (lane masks depend on the wave size) */
 static inline unsigned amd_type_regs(unsigned type, int wave64)
 {

@@ -453,7 +453,100 @@ static int buf(dctx *c)
   return 0; /* a literal soffset makes it 12 bytes */
 }
 
-/* ---- MIMG ---- */
+/* ---- MIMG ----
+ * LLVM 19 (AMDGPUDisassembler::convertMIMGInst, getAddrSizeMIMGOp) re-derives an
+ * image instruction's register widths: address dwords from the dimension, a16
+ * and the opcode's address components (offset, bias, z-compare, coordinates,
+ * lod/clamp/mip, gradients packed in pairs for _g16), data dwords from dmask
+ * (4 for gather4 / msaa_load), halved for d16, plus tfe.  When the opcode has
+ * no variant of that shape, or a widened register would pass v255, the
+ * opcode's default variant is printed instead (non-NSA: its smallest address
+ * size; NSA: its largest of at most 5 addresses).  Measured against
+ * llvm-mc-19 -mcpu=gfx1100 for every opcode x dim x a16 x nsa. */
+static const unsigned char mimg_ncoord[8] = {1, 2, 3, 3, 2, 3, 3, 4};
+static const unsigned char mimg_ngrad[8] = {2, 4, 6, 4, 2, 4, 4, 4};
+
+static int mn_has(const char *mn, const char *tok)
+{
+  size_t n = strlen(tok);
+  for (const char *p = strchr(mn, '_'); p; p = strchr(p + 1, '_'))
+    if (strncmp(p + 1, tok, n) == 0 && (p[1 + n] == '_' || p[1 + n] == '\0')) return 1;
+  return 0;
+}
+
+void amd_mimg11_shape(const amd_row *r, const uint32_t *w, amd_mimg_shape *s)
+{
+  const char *mn = r->mnemonic;
+  uint32_t w0 = w[0], w1 = w[1];
+  unsigned dim = (w0 >> 2) & 7, a16 = (w0 >> 16) & 1, d16 = (w0 >> 17) & 1;
+  unsigned nsa = w0 & 1, tfe = (w1 >> 21) & 1, dmask = (w0 >> 8) & 0xf;
+  int sampler = strncmp(mn, "image_sample", 12) == 0 || strncmp(mn, "image_gather4", 13) == 0 ||
+                strcmp(mn, "image_get_lod") == 0;
+  int resinfo = strcmp(mn, "image_get_resinfo") == 0;
+  int atomic = (r->flags & F_ATOMIC) != 0, cmpswap = atomic && mn_has(mn, "cmpswap");
+  unsigned extra = 0, lod = resinfo, grad = 0, g16 = 0;
+  if (sampler) {
+    extra = (unsigned)(mn_has(mn, "o") + mn_has(mn, "b") + mn_has(mn, "c"));
+    lod = (unsigned)(mn_has(mn, "l") || mn_has(mn, "cl"));
+    grad = (unsigned)mn_has(mn, "d");
+    g16 = (unsigned)mn_has(mn, "g16");
+  } else if (mn_has(mn, "mip")) {
+    lod = 1;
+  }
+  unsigned comp = (resinfo ? 0 : mimg_ncoord[dim]) + lod;
+  unsigned n = extra + (a16 ? (comp + 1) / 2 : comp);
+  if (grad) n += g16 ? (mimg_ngrad[dim] / 2 + 1) / 2 * 2 : mimg_ngrad[dim];
+  /* the opcode's address-size variants */
+  unsigned lo, hi;
+  if (!sampler) lo = 1, hi = 4;
+  else if (grad) lo = 2 + extra, hi = (g16 ? 7 : 9) + lod + extra;
+  else lo = 1 + extra, hi = 3 + lod + extra;
+  unsigned nsa_def = hi < 5 ? hi : 5;
+  /* data */
+  unsigned gather = amd_type_dwords[r->ops[0].type] == 4;
+  unsigned dst = gather ? 4 : (unsigned)__builtin_popcount(dmask);
+  if (!dst) dst = 1;
+  if (d16 && !atomic) dst = (dst + 1) / 2;
+  dst += tfe;
+  unsigned dbase = cmpswap ? 2 : amd_type_dwords[r->ops[0].type];
+  unsigned dregs = dst; /* registers printed */
+  int dok;
+  if (cmpswap) dok = dst == 2 || dst == 4;
+  else if (atomic) {
+    dok = dst == 1 || dst == 2 || dst == 4;
+    if (dst == 4) dregs = 5; /* LLVM 19 prints the 4-dword atomic variant as VReg_160 */
+  } else if (strncmp(mn, "image_gather4", 13) == 0)
+    dok = dst == 2 || dst == 4 || dst == 5; /* no 3-dword gather4 variant (msaa_load has one) */
+  else dok = dst <= 5;
+  unsigned vdata = (w1 >> 8) & 0xff;
+  s->nsa = nsa;
+  s->base_vdata = dbase;
+  s->base_vaddr = nsa ? 1 : lo;
+  s->naddr = 1;
+  s->last = 1;
+  /* non-NSA also has a 4- or 8-dword variant just above the range */
+  int aok = n >= lo && (n <= hi || (!nsa && n == hi + 1 && (n == 4 || n == 8))) && (!nsa || n >= 2);
+  if (dok && aok) {
+    if (!nsa) {
+      s->last = n;
+      if ((w1 & 0xff) + n > 256) aok = 0;
+    } else {
+      s->naddr = n < 5 ? n : 5;
+      s->last = n > 5 ? n - 4 : 1;
+      unsigned lastreg = s->naddr == 1 ? (w1 & 0xff) : (w[2] >> (8 * (s->naddr - 2))) & 0xff;
+      if (lastreg + s->last > 256) aok = 0;
+    }
+    if (vdata + dregs > 256) dok = 0;
+  }
+  if (!dok || !aok) { /* the default variant, unchanged */
+    s->vdata = dbase;
+    s->naddr = nsa ? nsa_def : 1;
+    s->last = nsa ? 1 : lo;
+    return;
+  }
+  s->vdata = dregs;
+}
+
 static int mimg(dctx *c)
 {
   if (!dc_need(c, 2)) return -1;
@@ -461,22 +554,35 @@ static int mimg(dctx *c)
   const amd_row *r = dc_row(c, AMD_ENC_MIMG, (w >> 18) & 0xff);
   if (!r) return -1;
   c->d->len = 8;
-  unsigned dmask = (w >> 8) & 0xf, tfe = (w1 >> 21) & 1;
+  if (w & 1) { /* NSA: the addresses 1-4 in a third dword */
+    if (!dc_need(c, 3)) return -1;
+    c->d->len = 12;
+  }
+  /* LLVM: a sampler field in an instruction without a sampler is invalid */
+  if (!dc_has_role(r, AMD_R_SSAMP) && ((w1 >> 26) & 0x1f)) return -1;
+  if (((w >> 17) & 1) && (r->flags & F_NOD16)) return -1; /* d16 of atomics, _pck, get_lod */
+  amd_mimg_shape s;
+  amd_mimg11_shape(r, c->w, &s);
+  /* LLVM decodes the default variant first: its registers must fit */
+  if (((w1 >> 8) & 0xff) + s.base_vdata > 256 || (w1 & 0xff) + s.base_vaddr > 256) return -1;
   for (unsigned i = 0; i < r->nops; i++) {
     const amd_row_op *ro = &r->ops[i];
     int rc = 0;
     switch (ro->role) {
     case AMD_R_VDATA: {
-      unsigned n = (unsigned)__builtin_popcount(dmask);
-      if (!n) n = 1;
-      if (amd_type_dwords[ro->type] == 4) n = 4; /* gather4 */
-      n += tfe;
       amd_operand *o = dc_newop(c);
-      if (!o || ((w1 >> 8) & 0xff) + n > 256) return -1;
-      amd_vgpr_operand((w1 >> 8) & 0xff, n, o);
+      if (!o || ((w1 >> 8) & 0xff) + s.vdata > 256) return -1;
+      amd_vgpr_operand((w1 >> 8) & 0xff, s.vdata, o);
       break;
     }
-    case AMD_R_VADDR: rc = dc_vreg(c, w1 & 0xff, ro->type); break;
+    case AMD_R_VADDR: {
+      /* the first address register; NSA's others are printed from the words */
+      unsigned nd = s.nsa ? (s.naddr == 1 ? s.last : 1) : s.last;
+      amd_operand *o = dc_newop(c);
+      if (!o || (w1 & 0xff) + nd > 256) return -1;
+      amd_vgpr_operand(w1 & 0xff, nd, o);
+      break;
+    }
     case AMD_R_SRSRC: rc = dc_sdst(c, ((w1 >> 16) & 0x1f) << 2, ro->type); break;
     case AMD_R_SSAMP: rc = dc_sdst(c, ((w1 >> 26) & 0x1f) << 2, ro->type); break;
     default: return -1;

@@ -156,6 +156,26 @@ int pr11_role(out *o, const amd_insn *d, const amd_row *r, unsigned role, const 
   case AMD_R_CLAUSE: case AMD_R_WAITVS: case AMD_R_WAITVM: case AMD_R_WAITEXP: case AMD_R_WAITLGKM:
     put(o, "%s0x%x", sep, simm);
     return 1;
+  case AMD_R_VDATA:
+    if (r->enc != AMD_ENC_MIMG || !(d->w[0] & 1)) return 0;
+    /* LLVM prints the NSA forms of sampling instructions with two spaces */
+    put(o, "%s%s", r->ops[r->nops - 1].role == AMD_R_SSAMP ? " " : "", sep);
+    pr_operand(o, 11, op, role, r->ops[0].type);
+    return 1;
+  case AMD_R_VADDR:
+    if (r->enc != AMD_ENC_MIMG || !(d->w[0] & 1)) return 0;
+    {
+      amd_mimg_shape s;
+      amd_mimg11_shape(r, d->w, &s);
+      put(o, "%s[v%u", sep, d->w[1] & 0xff);
+      for (unsigned i = 1; i < s.naddr; i++) {
+        unsigned v = (d->w[2] >> (8 * (i - 1))) & 0xff;
+        if (i + 1 == s.naddr && s.last > 1) put(o, ", v[%u:%u]", v, v + s.last - 1);
+        else put(o, ", v%u", v);
+      }
+      put(o, "]");
+    }
+    return 1;
   case AMD_R_SENDMSG: put(o, "%s", sep); sendmsg(o, op->val); return 1;
   case AMD_R_MSGRTN: put(o, "%s", sep); sendmsg(o, op->val); return 1;
   case AMD_R_HWREG: put(o, "%s", sep); hwreg(o, op->val); return 1;
