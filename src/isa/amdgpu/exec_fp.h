@@ -118,6 +118,10 @@ static inline unsigned fp_opsel(const vs_dinsn *d)
 /* omod then clamp to [0, 1] of float results (clamp: NaN -> 0 with
  * DX10_CLAMP, else NaN stays; -0 -> +0) */
 void fp_post32(vs_warp *w, const vs_dinsn *d, uint32_t *r);
+/* The raw 32 bits of a packed source (no modifiers): a VGPR row, an SGPR
+ * or literal broadcast, an inline constant in both halves (an inline float
+ * as its f16 value); exec_vop3p.c */
+const uint32_t *amd_pk_raw(vs_warp *w, const amd_operand *o, uint32_t *tmp);
 void fp_post64(vs_warp *w, const vs_dinsn *d, uint64_t *r);
 void fp_post16(vs_warp *w, const vs_dinsn *d, uint32_t *r);
 

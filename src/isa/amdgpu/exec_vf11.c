@@ -142,25 +142,7 @@ AMDX(V_FMAAK_F16) { return fma_k16(w, d, 0); }
  * the VOP3P rows, exec_vop3p.c); neg/abs (DPP16 forms) act on both halves */
 static const uint32_t *pk2_src(vs_warp *w, const amd_operand *o, uint32_t *tmp)
 {
-  const uint32_t *r;
-  if (o->kind == AMD_OPK_VGPR) {
-    r = amd_vrow(w, o->val);
-  } else {
-    uint32_t v;
-    if (o->kind == AMD_OPK_FCONST) {
-      amd_operand t = *o;
-      t.type = AMD_T_F16;
-      v = (uint32_t)amd_src_slow(w, &t, 1) & 0xffff;
-      v |= v << 16;
-    } else if (o->kind == AMD_OPK_ICONST) {
-      v = o->val & 0xffff;
-      v |= v << 16;
-    } else {
-      v = amd_rs32(w, o);
-    }
-    for (unsigned l = 0; l < NL; l++) tmp[l] = v;
-    r = tmp;
-  }
+  const uint32_t *r = amd_pk_raw(w, o, tmp);
   if (__builtin_expect(o->mods & (AMD_MOD_ABS | AMD_MOD_NEG), 0)) {
     uint32_t andm = (o->mods & AMD_MOD_ABS) ? 0x7fff7fffu : ~0u, xorm = (o->mods & AMD_MOD_NEG) ? 0x80008000u : 0u;
     for (unsigned l = 0; l < NL; l++) tmp[l] = (r[l] & andm) ^ xorm;

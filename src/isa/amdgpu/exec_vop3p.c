@@ -26,7 +26,7 @@ static inline pk_fields pk_of(const vs_dinsn *d)
 }
 
 /* The raw 32 bits of a source (no modifiers); constants in both halves */
-static const uint32_t *pk_raw(vs_warp *w, const amd_operand *o, uint32_t *tmp)
+const uint32_t *amd_pk_raw(vs_warp *w, const amd_operand *o, uint32_t *tmp)
 {
   if (o->kind == AMD_OPK_VGPR) return amd_vrow(w, o->val);
   uint32_t v;
@@ -49,7 +49,7 @@ static const uint32_t *pk_raw(vs_warp *w, const amd_operand *o, uint32_t *tmp)
 static void pk_src(vs_warp *w, const vs_dinsn *d, const pk_fields *p, unsigned k, int fl, uint32_t *lo, uint32_t *hi)
 {
   uint32_t tmp[NL];
-  const uint32_t *r = pk_raw(w, &amd_i(d)->f.op[k + 1], tmp);
+  const uint32_t *r = amd_pk_raw(w, &amd_i(d)->f.op[k + 1], tmp);
   unsigned sl = (p->sel >> k) & 1 ? 16 : 0, sh = (p->selhi >> k) & 1 ? 16 : 0;
   uint32_t nl = fl && ((p->neglo >> k) & 1) ? 0x8000u : 0, nh = fl && ((p->neghi >> k) & 1) ? 0x8000u : 0;
   for (unsigned l = 0; l < NL; l++) {
@@ -182,7 +182,7 @@ static void mix_src(vs_warp *w, const vs_dinsn *d, const pk_fields *p, unsigned 
   int f16 = (p->selhi >> k) & 1, hi = (p->sel >> k) & 1;
   const uint32_t *r;
   if (f16) {
-    r = pk_raw(w, &t, tmp);
+    r = amd_pk_raw(w, &t, tmp);
     for (unsigned l = 0; l < NL; l++) out[l] = fp_h_to_d(fp_fz16((r[l] >> (hi ? 16 : 0)) & 0xffff, m->fin64));
   } else {
     r = amd_vsrc32(w, &t, tmp);
@@ -241,7 +241,7 @@ AMDX(V_DOT2_F32_F16)
   pk_src(w, d, &p, 0, 1, al, ah);
   pk_src(w, d, &p, 1, 1, bl, bh);
   /* gfx11's src2 is an f32 operand (gfx11.def): its constants are f32 */
-  const uint32_t *C = amd_is11(d) ? amd_vsrc32(w, OP(3), t2) : pk_raw(w, OP(3), t2);
+  const uint32_t *C = amd_is11(d) ? amd_vsrc32(w, OP(3), t2) : amd_pk_raw(w, OP(3), t2);
   fpm m = fp_mode(w);
   int rc = fp_rm_begin(m.rm32);
   for (unsigned l = 0; l < NL; l++) {
@@ -270,8 +270,8 @@ static inline uint32_t sat_u32(uint64_t v, unsigned c) { return c && v > 0xfffff
   {                                                                            \
     pk_fields p = pk_of(d);                                                    \
     uint32_t t0[NL], t1[NL], t2[NL], res[NL];                                  \
-    const uint32_t *A = pk_raw(w, OP(1), t0), *B = pk_raw(w, OP(2), t1);     \
-    const uint32_t *C = amd_is11(d) ? amd_vsrc32(w, OP(3), t2) : pk_raw(w, OP(3), t2); \
+    const uint32_t *A = amd_pk_raw(w, OP(1), t0), *B = amd_pk_raw(w, OP(2), t1);     \
+    const uint32_t *C = amd_is11(d) ? amd_vsrc32(w, OP(3), t2) : amd_pk_raw(w, OP(3), t2); \
     for (unsigned l = 0; l < NL; l++) {                                        \
       uint32_t a = A[l], b = B[l], c = C[l];                                   \
       res[l] = (expr);                                                         \
