@@ -29,3 +29,8 @@ for pair in vega64:gfx900 rx7900xtx:gfx1100; do
   cu=$(awk -v r="$crate" -v c="$cus" 'BEGIN { printf "%.2f", r * c }')
   printf '| %s | %s -O3 matmul %sx%s | %s | %s | %s | %s | %s |\n' "$cfg" "$target" "$n" "$n" "$cyc" "$cus" "$crate" "$cu" "$insn"
 done
+# The Ventus timing model in the same run, as the baseline the AMD rates are
+# compared with: bench_timing.sh's compute-bound kernel (timing_fma, --quick
+# size) on the built-in Chisel RTL configuration.
+vline=$("$(dirname "$0")/bench_timing.sh" "$build" --quick | awk '$1 == "timing_fma" && $2 == "timing"')
+awk '{ printf "| ventus (Chisel RTL) | timing_fma (bench_timing.sh --quick) | %s | 2 | %s | %s | %s |\n", $4, $8, $6, $10 }' <<<"$vline"
