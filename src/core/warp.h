@@ -72,8 +72,12 @@ typedef struct vs_memacc {
   uint8_t is_atomic;
 } vs_memacc;
 
-/* 64 lanes, an atomic's two records each, and some room */
-#define VS_MEMREC_MAX (2 * VS_MAX_LANES + 8)
+/* The most records one instruction makes: 64 lanes of four each (an
+ * atomic is a load and a store; ds_wrxchg2_rtn_b64, buffer_atomic_cmpswap_x2
+ * and buffer_*_format_xyzw make four per lane) and the 16 dwords of a
+ * scalar load, with room to spare.  An ISA whose instruction could make more
+ * must raise it: vs_memrec_add drops what does not fit. */
+#define VS_MEMREC_MAX (4 * VS_MAX_LANES + 8)
 typedef struct vs_memrec {
   unsigned n;
   vs_memacc acc[VS_MEMREC_MAX];
