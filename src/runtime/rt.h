@@ -93,8 +93,6 @@ typedef struct rt_save {
   unsigned session;      /* id; buffers remember in which they were saved */
   uint64_t *mapped;      /* [lo, hi) page ranges a replay has mapped      */
   size_t nmapped, capmapped;
-  struct { char *name; unsigned count; } *names;
-  size_t nnames;
 } rt_save;
 
 typedef struct rt_dev {

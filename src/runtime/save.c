@@ -38,8 +38,6 @@ void rt_save_free(rt_save *s)
 {
   free(s->dir);
   free(s->mapped);
-  for (size_t i = 0; i < s->nnames; i++) free(s->names[i].name);
-  free(s->names);
   unsigned session = s->session;
   memset(s, 0, sizeof *s);
   s->session = session;
@@ -159,54 +157,70 @@ static int emit(rt_dev *d, entries *e, vs_addr base, uint64_t pages, uint64_t dl
   return 0;
 }
 
-static int start_session(rt_save *s, const char *dir, vs_error *err)
+/* ---- the directories saved into by this process ----
+ *
+ * Every save into a directory, by any device of either ISA, takes its file
+ * name from one count per kernel name and directory (KERNEL_N: N never
+ * repeats within the process) and appends it to DIR/launches.list, which
+ * the first save of the process into DIR creates empty.  So Ventus and AMD
+ * launches, and the OpenCL platform's several devices, saved into one
+ * directory keep distinct files and one list in launch order; a Ventus
+ * sequence that starts again (another directory in between, or a failed
+ * save) continues the numbering with a launch that holds everything. */
+typedef struct save_dir {
+  char *dir;
+  struct { char *name; unsigned count; } *names;
+  size_t nnames;
+} save_dir;
+
+static pthread_mutex_t dirs_lock = PTHREAD_MUTEX_INITIALIZER;
+static save_dir *dirs;
+static size_t ndirs;
+
+/* dirs_lock held: the directory's record, created (with the directory and
+ * an empty launches.list) by the first save into it */
+static save_dir *dir_get(const char *dir, vs_error *err)
 {
-  char *copy = vs_strdup(dir, err);
-  if (!copy) return -1;
-  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-    int e = errno;
-    free(copy);
-    return vs_error_set(err, VS_E_IO, "cannot create directory %s: %s", dir, strerror(e));
-  }
-  rt_save_free(s);
-  s->dir = copy;
-  s->session++;
-  if (s->session == 0) s->session = 1;
+  for (size_t i = 0; i < ndirs; i++)
+    if (!strcmp(dirs[i].dir, dir)) return &dirs[i];
+  if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+    return vs_error_set(err, VS_E_IO, "cannot create directory %s: %s", dir, strerror(errno)), NULL;
   char path[4096];
   snprintf(path, sizeof path, "%s/launches.list", dir);
-  if (vs_write_file(path, "", 0, 0, err)) {
-    rt_save_free(s);
-    return -1;
-  }
-  return 0;
+  if (vs_write_file(path, "", 0, 0, err)) return NULL;
+  save_dir *n = vs_realloc(dirs, (ndirs + 1) * sizeof *n, err);
+  if (!n) return NULL;
+  dirs = n;
+  save_dir *sd = &dirs[ndirs];
+  memset(sd, 0, sizeof *sd);
+  if (!(sd->dir = vs_strdup(dir, err))) return NULL;
+  ndirs++;
+  return sd;
 }
 
-static int next_index(rt_save *s, const char *name, unsigned *out, vs_error *err)
+/* dirs_lock held: the next N of the file name `name` in sd */
+static int next_index(save_dir *sd, const char *name, unsigned *out, vs_error *err)
 {
-  for (size_t i = 0; i < s->nnames; i++)
-    if (!strcmp(s->names[i].name, name)) {
-      *out = s->names[i].count++;
+  for (size_t i = 0; i < sd->nnames; i++)
+    if (!strcmp(sd->names[i].name, name)) {
+      *out = sd->names[i].count++;
       return 0;
     }
-  void *n = vs_realloc(s->names, (s->nnames + 1) * sizeof *s->names, err);
+  void *n = vs_realloc(sd->names, (sd->nnames + 1) * sizeof *sd->names, err);
   if (!n) return -1;
-  s->names = n;
-  if (!(s->names[s->nnames].name = vs_strdup(name, err))) return -1;
-  s->names[s->nnames].count = 1;
-  s->nnames++;
+  sd->names = n;
+  if (!(sd->names[sd->nnames].name = vs_strdup(name, err))) return -1;
+  sd->names[sd->nnames].count = 1;
+  sd->nnames++;
   *out = 0;
   return 0;
 }
 
-/* The next file name of a launch of kname in the save session s of dir
- * (started if it is not the current one): KNAME_N + ext */
-static int save_name(rt_save *s, const char *dir, const char *kname, const char *ext, char *file, size_t flen,
-                     vs_error *err)
+/* The file name of the next launch of kname saved into dir: KNAME_N + ext
+ * (the kernel name with only [A-Za-z0-9_.-]) */
+static int save_name(const char *dir, const char *kname, const char *ext, char *file, size_t flen, vs_error *err)
 {
   if (strlen(dir) > 3000) return vs_error_set(err, VS_E_USAGE, "directory name too long");
-  if (!s->dir || strcmp(s->dir, dir) != 0)
-    if (start_session(s, dir, err)) return -1;
-  /* file name: the kernel name with only [A-Za-z0-9_.-] */
   char safe[96];
   size_t n = 0;
   for (const char *c = kname; *c && n + 1 < sizeof safe; c++)
@@ -215,26 +229,41 @@ static int save_name(rt_save *s, const char *dir, const char *kname, const char 
   safe[n] = '\0';
   if (n == 0 || safe[0] == '.') snprintf(safe, sizeof safe, "kernel");
   unsigned idx;
-  if (next_index(s, safe, &idx, err)) return -1;
+  pthread_mutex_lock(&dirs_lock);
+  save_dir *sd = dir_get(dir, err);
+  int rc = sd ? next_index(sd, safe, &idx, err) : -1;
+  pthread_mutex_unlock(&dirs_lock);
+  if (rc) return -1;
   snprintf(file, flen, "%s_%u%s", safe, idx, ext);
   return 0;
 }
 
 /* Appends file to dir/launches.list (the launches in order) */
-static int list_append(rt_save *s, const char *dir, const char *file, vs_error *err)
+static int list_append(const char *dir, const char *file, vs_error *err)
 {
   char list[4096];
   snprintf(list, sizeof list, "%s/launches.list", dir);
-  vs_outfile o; /* appended to (a new session created it empty) */
-  if (vs_outfile_open(&o, list, VS_OUT_APPEND, err)) {
-    rt_save_free(s);
-    return -1;
+  vs_outfile o;
+  pthread_mutex_lock(&dirs_lock);
+  int rc = vs_outfile_open(&o, list, VS_OUT_APPEND, err);
+  if (rc == 0) {
+    fprintf(o.f, "%s\n", file);
+    rc = vs_outfile_commit(&o, err);
   }
-  fprintf(o.f, "%s\n", file);
-  if (vs_outfile_commit(&o, err)) {
-    rt_save_free(s);
-    return -1;
-  }
+  pthread_mutex_unlock(&dirs_lock);
+  return rc;
+}
+
+/* Starts the Ventus save sequence of a device in dir: its next launch holds
+ * the program and every buffer */
+static int start_session(rt_save *s, const char *dir, vs_error *err)
+{
+  char *copy = vs_strdup(dir, err);
+  if (!copy) return -1;
+  rt_save_free(s);
+  s->dir = copy;
+  s->session++;
+  if (s->session == 0) s->session = 1;
   return 0;
 }
 
@@ -243,7 +272,8 @@ int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_ventu
 {
   rt_save *s = &d->save;
   char file[160], path[4096];
-  if (save_name(s, dir, kname, ".metadata", file, sizeof file, err)) return -1;
+  if ((!s->dir || strcmp(s->dir, dir) != 0) && start_session(s, dir, err)) return -1;
+  if (save_name(dir, kname, ".metadata", file, sizeof file, err)) return -1;
   snprintf(path, sizeof path, "%s/%s", dir, file);
 
   entries e = {0};
@@ -277,33 +307,13 @@ int rt_save_launch(rt_dev *d, const char *dir, const char *kname, const vs_ventu
     rt_save_free(s);
     return -1;
   }
-  return list_append(s, dir, file, err);
+  if (list_append(dir, file, err)) {
+    rt_save_free(s);
+    return -1;
+  }
+  return 0;
 }
 /* ---- AMD launches: a self-contained directory per launch (ventsim/amdlaunch.h) ---- */
-
-/* The save sessions of AMD launches: one per directory for the whole
- * process, so that several AMD devices (the OpenCL platform's gfx900 and
- * gfx906) saving into one directory number their launches in one sequence
- * and share its launches.list */
-static pthread_mutex_t amd_save_lock = PTHREAD_MUTEX_INITIALIZER;
-static rt_save *amd_saves;
-static size_t n_amd_saves;
-
-static int amd_save_name(const char *dir, const char *kname, char *file, size_t flen, rt_save **out, vs_error *err)
-{
-  rt_save *s = NULL;
-  for (size_t i = 0; i < n_amd_saves && !s; i++)
-    if (amd_saves[i].dir && !strcmp(amd_saves[i].dir, dir)) s = &amd_saves[i];
-  if (!s) {
-    rt_save *n = vs_realloc(amd_saves, (n_amd_saves + 1) * sizeof *n, err);
-    if (!n) return -1;
-    amd_saves = n;
-    s = &amd_saves[n_amd_saves++];
-    memset(s, 0, sizeof *s);
-  }
-  *out = s;
-  return save_name(s, dir, kname, ".amdlaunch", file, flen, err);
-}
 
 int rt_save_amd_launch(vt_device_h h, const char *dir, vs_amdlaunch *l, const vs_addr roles[3])
 {
@@ -311,13 +321,11 @@ int rt_save_amd_launch(vt_device_h h, const char *dir, vs_amdlaunch *l, const vs
   static const char *const names[3] = {"code", "kernarg", "printf"};
   vs_error err = {0};
   char file[160], path[4096];
-  rt_save *s = NULL;
-  pthread_mutex_lock(&amd_save_lock);
-  int rc = amd_save_name(dir, l->kernel, file, sizeof file, &s, &err);
-  pthread_mutex_unlock(&amd_save_lock);
-  if (rc) return rt_fail(fn, "kernel '%s': saving the launch: %s", l->kernel, err.msg);
+  if (save_name(dir, l->kernel, ".amdlaunch", file, sizeof file, &err))
+    return rt_fail(fn, "kernel '%s': saving the launch: %s", l->kernel, err.msg);
   rt_dev *d = rt_enter(h, fn);
   if (!d) return -1;
+  int rc = 0;
   if (!(l->buf = vs_calloc(d->nallocs ? d->nallocs : 1, sizeof *l->buf, &err))) rc = -1;
   for (size_t i = 0; rc == 0 && i < d->nallocs; i++) {
     vs_amdl_buffer *b = &l->buf[l->nbuf++];
@@ -336,10 +344,6 @@ int rt_save_amd_launch(vt_device_h h, const char *dir, vs_amdlaunch *l, const vs
   l->buf = NULL;
   l->nbuf = 0;
   rc = rt_leave(d, rc);
-  if (rc == 0) {
-    pthread_mutex_lock(&amd_save_lock);
-    rc = list_append(s, dir, file, &err);
-    pthread_mutex_unlock(&amd_save_lock);
-  }
+  if (rc == 0) rc = list_append(dir, file, &err);
   return rc ? rt_fail(fn, "kernel '%s': saving the launch: %s", l->kernel, err.msg) : 0;
 }

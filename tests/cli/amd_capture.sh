@@ -25,6 +25,14 @@ for f in launch.json code.hsaco buf0.bin; do [ -f "$T/capi/scale_rev_1.amdlaunch
 # the program run again into the same directory: the same names, replaced
 "$CAPTURE_HOST" "$T/c.hsaco" "$T/capi" "$T/out.bin" >/dev/null
 printf 'scale_rev_0.amdlaunch\nscale_rev_1.amdlaunch\n' | cmp - "$T/capi/launches.list" || fail "launches.list after a rerun"
+# a Ventus launch saved into the same directory by the same process, between
+# the two AMD launches: one numbering, one list in launch order (a Ventus
+# save used to empty the list the AMD saves had started)
+"$VENTSIM" as -o "$T/vecadd.elf" "$VS_SOURCE_DIR/examples/vecadd/vecadd.s"
+"$CAPTURE_HOST" "$T/c.hsaco" "$T/mixed" "$T/out_mixed.bin" "$T/vecadd.elf" >/dev/null
+printf 'scale_rev_0.amdlaunch\nvecadd_0.metadata\nscale_rev_1.amdlaunch\n' | cmp - "$T/mixed/launches.list" ||
+  { cat "$T/mixed/launches.list"; fail "launches.list of Ventus and AMD launches"; }
+"$VENTSIM" run -q "$T/mixed/vecadd_0.metadata" || fail "the Ventus launch of the mixed directory"
 # the last launch alone (a directory holds the whole memory), then both in order
 "$VENTSIM" run -q --dump "$T/d1" "$T/capi/scale_rev_1.amdlaunch"
 "$PY" "$D/compare_dump.py" "$T/capi/scale_rev_1.amdlaunch" 1 "$T/out.bin" "$T/d1"

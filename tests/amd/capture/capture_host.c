@@ -2,9 +2,12 @@
  * runs scale_rev (capture.cl) twice through the launch helper with
  * vs_program_set_save_dir(DIR), checks the output buffer against a host
  * computation after each launch and writes the bytes it read after the
- * last launch to OUT.bin.
+ * last launch to OUT.bin.  With VENTUS.elf (examples/vecadd assembled),
+ * a Ventus vecadd launch saved into the same DIR runs between the two:
+ * Ventus and AMD launches of one process share DIR's numbering and
+ * launches.list.
  *
- *     capture_host CODE.hsaco DIR OUT.bin */
+ *     capture_host CODE.hsaco DIR OUT.bin [VENTUS.elf] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,9 +16,28 @@
 
 #define N 256
 
+/* vecadd(a, b, c) on 64 floats on the Ventus device, saved into dir */
+static int ventus_vecadd(const char *elf, const char *dir)
+{
+  vs_program *v = vs_program_load(NULL, elf);
+  if (!v || vs_program_set_save_dir(v, dir)) return 1;
+  float a[64], b[64], c[64];
+  for (int i = 0; i < 64; i++) a[i] = (float)i, b[i] = 0.5f;
+  vs_addr da = vs_buffer_new(v, sizeof a, a), db = vs_buffer_new(v, sizeof b, b), dc = vs_buffer_new(v, sizeof c, NULL);
+  vs_kernel *k = vs_kernel_get(v, "vecadd");
+  size_t g = 64, l = 32;
+  if (!da || !db || !dc || !k || vs_kernel_set_arg_buffer(k, 0, da) || vs_kernel_set_arg_buffer(k, 1, db) ||
+      vs_kernel_set_arg_buffer(k, 2, dc) || vs_kernel_launch(k, 1, &g, &l, NULL) || vs_buffer_read(v, dc, c, sizeof c))
+    return 1;
+  for (int i = 0; i < 64; i++)
+    if (c[i] != (float)i + 0.5f) return fprintf(stderr, "Ventus vecadd: c[%d] = %a\n", i, (double)c[i]), 1;
+  vs_program_free(v);
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
-  if (argc != 4) return 2;
+  if (argc != 4 && argc != 5) return 2;
   FILE *f = fopen(argv[1], "rb");
   if (!f) return 2;
   static unsigned char co[1 << 20];
@@ -38,6 +60,7 @@ int main(int argc, char **argv)
         vs_kernel_set_arg_f32(k, 2, scales[run]) || vs_kernel_set_arg_u32(k, 3, bias_bits) ||
         vs_kernel_set_arg_local(k, 4, 64 * sizeof(float)) || vs_kernel_launch(k, 1, &g, &l, NULL))
       return 1;
+    if (run == 0 && argc == 5 && ventus_vecadd(argv[4], argv[2])) return 1;
     if (vs_buffer_read(p, dout, o, sizeof o)) return 1;
     /* work-item i reads the product of work-item g + 63 - (i % 64) of its
      * group: one f32 multiply, then one f32 add, each rounded (host floats,
