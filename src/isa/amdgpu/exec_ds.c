@@ -94,7 +94,16 @@ AMDX(DS_BPERMUTE_B32)
   return amd_next(w, d);
 }
 
-/* ds_swizzle_b32 (ISA 12.13; the offset field is the pattern):
+/* ds_swizzle_b32 (ISA 12.13; RDNA3 guide "LDS & GDS Instructions", the
+ * same pseudocode; the offset field is the pattern), in each group of 32
+ * lanes g = l & 32, i = l & 31:
+ *   offset >= 0xe000, FFT mode: mask = offset[4:0]; lane l reads
+ *     g | (bitreverse5(i) >> popcount(mask)) | (i & mask);
+ *   0xc000 <= offset < 0xe000, rotate mode: r = offset[9:5], negated if
+ *     offset[10] (right); mask = offset[4:0]; lane l reads
+ *     g | (((i & mask) | ((i + r) & ~mask)) & 31) -- the guide's example
+ *     tables agree for mask 0; its table for mask 1 fits no formula, so
+ *     the pseudocode decides (docs/amdgpu-exec.md);
  *   offset[15] = 1, quad-permute mode: lane l reads lane
  *     (l & ~3) | offset[2*(l&3)+1 : 2*(l&3)];
  *   offset[15] = 0, bit-mask mode in groups of 32 lanes: and_mask =
@@ -107,8 +116,16 @@ AMDX(DS_SWIZZLE_B32)
   uint32_t off = ds_off16(d), tmp[AMD_LANES];
   const uint32_t *on = amd_lane_on(w);
   for (unsigned l = 0; l < AMD_LANES; l++) {
-    unsigned s;
-    if (off & 0x8000u) {
+    unsigned s, i = l & 31u;
+    if (off >= 0xe000u) {
+      unsigned m = off & 31u, r = 0;
+      for (unsigned b = 0; b < 5; b++) r |= ((i >> b) & 1u) << (4 - b);
+      s = (l & 32u) | (r >> __builtin_popcount(m)) | (i & m);
+    } else if (off >= 0xc000u) {
+      unsigned m = off & 31u, r = (off >> 5) & 31u;
+      if (off & 0x400u) r = 32u - r;
+      s = (l & 32u) | (((i & m) | ((i + r) & ~m)) & 31u);
+    } else if (off & 0x8000u) {
       s = (l & ~3u) | ((off >> (2 * (l & 3))) & 3u);
     } else {
       unsigned am = off & 31, om = (off >> 5) & 31, xm = (off >> 10) & 31;
