@@ -568,6 +568,223 @@ static void check_maskwrite11(amd_chk *k, vs_warp *w, const cur *c, vs_addr pc, 
   }
 }
 
+/* ---- gfx11: LDS-direct / parameter loads, partial forwarding, v_cmpx ->
+ * v_permlane (docs/checker.md "RDNA3"; the facts from LLVM 19's
+ * GCNHazardRecognizer, read, not copied: fixLdsDirectVALUHazard,
+ * fixLdsDirectVMEMHazard, fixVALUPartialForwardingHazard,
+ * fixVcmpxPermlaneHazards; the first two match the RDNA3 ISA guide's
+ * "Parameter Load Data Hazard Avoidance") ---- */
+
+static int vgprs_overlap_any(const uint8_t *first, const uint8_t *count, unsigned n, unsigned f, unsigned cnt)
+{
+  for (unsigned i = 0; i < n; i++)
+    if (overlaps(first[i], count[i], f, cnt)) return 1;
+  return 0;
+}
+
+/* The LDSDIR's destination VGPR (op[0]) */
+static unsigned ldsdir_vdst(const cur *c) { return c->I->f.op[0].val; }
+
+/* An instruction that waits for va_vdst = 0 itself (vector memory, FLAT,
+ * LDS/GDS, export), or s_waitcnt_depctr va_vdst(0) */
+static int waits_va_vdst0(const cur *c)
+{
+  return c->vmem || c->r->cls == AMD_CLS_DS || c->r->cls == AMD_CLS_DS_GWS || c->r->cls == AMD_CLS_EXP ||
+         (c->row == AMD11_S_WAITCNT_DEPCTR && ((c->I->w[0] >> 12) & 0xfu) == 0);
+}
+
+/* 1. A VALU still reading (or about to write) the VGPR an LDSDIR writes:
+ * the LDSDIR's wait_vdst field (bits 19:16: issue when at most that many
+ * VALUs are outstanding) must be at most the number of VALUs issued after
+ * the last VALU that reads or writes the VGPR -- 0 if a transcendental is
+ * among them or is that VALU (it completes out of order with the others).
+ * 15 or more VALUs after it, or a vector memory / FLAT / DS / export
+ * instruction (they wait for va_vdst = 0) end the hazard; so does
+ * s_waitcnt_depctr va_vdst(0) here (LLVM does not list it: it cannot
+ * leave a VALU outstanding).
+ * 2. A vector memory, FLAT or DS instruction that has not yet read its
+ * source VGPRs (or will still write its destination) when an LDSDIR
+ * writes one of them: a VALU or an export between them, s_waitcnt 0
+ * (all counters), or s_waitcnt_depctr vm_vsrc(0) (simm16 bits 4:2) ends
+ * it.  gfx11's LDSDIR has no wait_vm_vsrc field (gfx12's has). */
+static void check_ldsdir11(amd_chk *k, vs_warp *w, const cur *c, vs_addr pc, const vs_check_sink *sink)
+{
+  if (c->r->enc == AMD_ENC_LDSDIR) {
+    unsigned v = ldsdir_vdst(c), wait = (c->I->w[0] >> 16) & 0xfu, valus = 0, trans = 0;
+    for (unsigned i = 0; i < k->lv_n && valus < 15; i++) {
+      const struct amd_chk_lv *e = &k->lv[(k->lv_head + 16 - i) % 16];
+      trans |= e->trans;
+      if (vgprs_overlap_any(e->first, e->count, e->n, v, 1)) {
+        unsigned need = trans ? 0 : valus;
+        if (wait > need)
+          vs_check_reportf(sink, w, VS_CHECK_HAZARDS, pc, e->pc,
+                           "%s writes v%u, which the VALU at 0x%" PRIx64 " reads or writes %u VALU%s before it%s "
+                           "(wait_vdst:%u; needs wait_vdst:%u)",
+                           c->r->mnemonic, v, e->pc, valus, valus == 1 ? "" : "s",
+                           trans ? ", a transcendental among or before them" : "", wait, need);
+        break;
+      }
+      valus++;
+    }
+    if (k->vm_touch[v / 64] >> (v % 64) & 1) {
+      vs_check_reportf(sink, w, VS_CHECK_HAZARDS, pc, k->vm_pc[v],
+                       "%s writes v%u, which the memory instruction at 0x%" PRIx64 " reads or writes with no VALU "
+                       "or export between (needs s_waitcnt_depctr vm_vsrc(0))",
+                       c->r->mnemonic, v, k->vm_pc[v]);
+      k->vm_touch[v / 64] &= ~(1ull << (v % 64)); /* reported once */
+    }
+  }
+  /* the VALU ring */
+  if (waits_va_vdst0(c)) k->lv_n = 0;
+  if (c->valu) {
+    k->lv_head = (uint8_t)((k->lv_head + 1) % 16);
+    if (k->lv_n < 16) k->lv_n++;
+    struct amd_chk_lv *e = &k->lv[k->lv_head];
+    e->pc = pc;
+    e->trans = c->r->cls == AMD_CLS_VTRANS;
+    e->n = 0;
+    for (int pass = 0; pass < 2; pass++)
+      for (unsigned i = 0; i < (pass ? c->nwrite : c->nread); i++) {
+        unsigned file = pass ? c->write[i].file : c->read[i].file;
+        if (file != AMD_RF_V || e->n >= 8) continue;
+        e->first[e->n] = (uint8_t)(pass ? c->write[i].first : c->read[i].first);
+        e->count[e->n++] = pass ? c->write[i].count : c->read[i].count;
+      }
+  }
+  /* the VGPRs of vector memory instructions */
+  if (c->valu || c->r->cls == AMD_CLS_EXP || (c->row == AMD11_S_WAITCNT && (c->I->w[0] & 0xffffu) == 0) ||
+      (c->row == AMD11_S_WAITCNT_DEPCTR && ((c->I->w[0] >> 2) & 7u) == 0)) {
+    memset(k->vm_touch, 0, sizeof k->vm_touch);
+  } else if (c->vmem || c->r->enc == AMD_ENC_DS) {
+    for (int pass = 0; pass < 2; pass++)
+      for (unsigned i = 0; i < (pass ? c->nwrite : c->nread); i++) {
+        if ((pass ? c->write[i].file : c->read[i].file) != AMD_RF_V) continue;
+        unsigned f = pass ? c->write[i].first : c->read[i].first, n = pass ? c->write[i].count : c->read[i].count;
+        for (unsigned r = f; r < f + n && r < AMD_NVREG; r++) {
+          k->vm_touch[r / 64] |= 1ull << (r % 64);
+          k->vm_pc[r] = pc;
+        }
+      }
+  }
+}
+
+/* Wave64 partial forwarding: a VALU reads two VGPRs Va and Vb, where Va was
+ * written by a VALU before an SALU wrote EXEC and Vb by a VALU after it,
+ * with at most 2 VALUs between Va's writer and Vb's writer (the SALU
+ * aside) and at most 4 VALUs between Vb's writer and the reader.  The fix
+ * is s_waitcnt_depctr va_vdst(0) before the reader; a vector memory,
+ * FLAT, DS or export instruction also waits for va_vdst = 0; more than 8
+ * VALUs between end it.  LLVM walks back from the reader: each source's
+ * last writer, the last SALU EXEC write older than one of them. */
+static void check_partial_fwd11(amd_chk *k, vs_warp *w, const cur *c, vs_addr pc, const vs_check_sink *sink)
+{
+  if (waits_va_vdst0(c)) {
+    k->pf_n = 0;
+    return;
+  }
+  if (c->valu) {
+    /* the unique VGPR sources (by range) */
+    uint8_t sf[8], sn[8];
+    unsigned ns = 0;
+    for (unsigned i = 0; i < c->nread && ns < 8; i++) {
+      if (c->read[i].file != AMD_RF_V) continue;
+      unsigned j = 0;
+      while (j < ns && !(sf[j] == c->read[i].first && sn[j] == c->read[i].count)) j++;
+      if (j == ns) {
+        sf[ns] = (uint8_t)c->read[i].first;
+        sn[ns++] = c->read[i].count;
+      }
+    }
+    if (ns >= 2) {
+      int def[8], exec = -1, valus = 0, hazard = 0;
+      vs_addr def_pc[8] = {0}, exec_pc = 0;
+      for (unsigned j = 0; j < ns; j++) def[j] = -1;
+      for (unsigned i = 0; i < k->pf_n && !hazard; i++) {
+        const struct amd_chk_pf *e = &k->pf[(k->pf_head + 24 - i) % 24];
+        if (valus > 8) break;
+        int changed = 0, ndef = 0;
+        if (!e->exec) {
+          for (unsigned j = 0; j < ns; j++)
+            if (def[j] < 0 && vgprs_overlap_any(e->first, e->count, e->n, sf[j], sn[j])) {
+              def[j] = valus;
+              def_pc[j] = e->pc;
+              changed = 1;
+            }
+        }
+        for (unsigned j = 0; j < ns; j++) ndef += def[j] >= 0;
+        if (e->exec && exec < 0 && ndef) {
+          exec = valus;
+          exec_pc = e->pc;
+          changed = 1;
+        }
+        if (valus > 4 && !ndef) break;
+        if (changed && exec >= 0) {
+          int pre = -1, post = -1;
+          for (unsigned j = 0; j < ns; j++) {
+            if (def[j] < 0) continue;
+            if (def[j] >= exec) { if (pre < 0 || def[j] < pre) pre = def[j]; }
+            else if (post < 0 || def[j] < post) post = def[j];
+          }
+          if (post >= 0) {
+            int intv2 = exec - post - 1;
+            if (post > 4 || intv2 > 2) break;
+            if (pre >= 0) {
+              int intv1 = pre - exec;
+              if (intv1 > 2 || intv1 + intv2 > 2) break;
+              unsigned a = 0, b = 0;
+              for (unsigned j = 0; j < ns; j++) {
+                if (def[j] == pre) a = j;
+                if (def[j] == post) b = j;
+              }
+              vs_check_reportf(sink, w, VS_CHECK_HAZARDS, pc, exec_pc,
+                               "a wave64 VALU reads v%u, written by the VALU at 0x%" PRIx64 " before the SALU "
+                               "EXEC write at 0x%" PRIx64 ", and v%u, written by the VALU at 0x%" PRIx64
+                               " after it (VALU partial forwarding; needs s_waitcnt_depctr va_vdst(0))",
+                               sf[a], def_pc[a], exec_pc, sf[b], def_pc[b]);
+              hazard = 1;
+            }
+          }
+        }
+        if (!e->exec) valus++;
+      }
+    }
+  }
+  /* record */
+  int execw = 0;
+  if (c->r->cls == AMD_CLS_SALU)
+    for (unsigned i = 0; i < c->nwrite; i++)
+      if (c->write[i].file == AMD_RF_S && overlaps(c->write[i].first, c->write[i].count, AMD_S_EXEC, 2)) execw = 1;
+  if (!c->valu && !execw) return;
+  k->pf_head = (uint8_t)((k->pf_head + 1) % 24);
+  if (k->pf_n < 24) k->pf_n++;
+  struct amd_chk_pf *e = &k->pf[k->pf_head];
+  memset(e, 0, sizeof *e);
+  e->pc = pc;
+  e->exec = (uint8_t)execw;
+  for (unsigned i = 0; c->valu && i < c->nwrite; i++)
+    if (c->write[i].file == AMD_RF_V && e->n < 2) {
+      e->first[e->n] = (uint8_t)c->write[i].first;
+      e->count[e->n++] = c->write[i].count;
+    }
+}
+
+/* v_permlane16_b32 / v_permlanex16_b32 right after a v_cmpx (a VALU
+ * writing EXEC), with no other VALU but v_nop between them: it may use the
+ * EXEC before the compare.  The fix is a VALU between (LLVM inserts
+ * v_mov_b32 of the permlane's src0 onto itself; v_nop does not count: "V_NOP
+ * will be discarded by SQ").  SALUs and s_nop between do not end it. */
+static void check_cmpx_permlane11(amd_chk *k, vs_warp *w, const cur *c, vs_addr pc, const vs_check_sink *sink)
+{
+  if (!c->valu || c->row == AMD11_V_NOP) return;
+  if (k->cmpx_live && (c->row == AMD11_V_PERMLANE16_B32 || c->row == AMD11_V_PERMLANEX16_B32))
+    vs_check_reportf(sink, w, VS_CHECK_HAZARDS, pc, k->cmpx_pc,
+                     "%s follows the v_cmpx at 0x%" PRIx64 " with no other VALU (v_nop aside) between (needs a "
+                     "VALU between, e.g. v_mov_b32 of its src0 onto itself)",
+                     c->r->mnemonic, k->cmpx_pc);
+  k->cmpx_live = (uint8_t)((c->r->flags & F_EXEC_W) != 0);
+  k->cmpx_pc = pc;
+}
+
 /* ---- waits ---- */
 static void clear_pending(amd_chk *k, unsigned idx)
 {
@@ -747,6 +964,9 @@ void amd_check_insn(vs_warp *w, const vs_dinsn *d, vs_addr pc, const vs_check_si
   } else if (sink->enabled & 1u << VS_CHECK_HAZARDS) {
     check_hazards11(k, w, &c, pc, sink);
     if (c.lm == 2) check_maskwrite11(k, w, &c, pc, sink);
+    check_ldsdir11(k, w, &c, pc, sink);
+    if (c.lm == 2) check_partial_fwd11(k, w, &c, pc, sink);
+    check_cmpx_permlane11(k, w, &c, pc, sink);
   }
   if (sink->enabled & 1u << VS_CHECK_WAITS) {
     const amd_operand *wo = waitcnt_operand(&c);

@@ -56,6 +56,23 @@ typedef struct amd_chk {
    * and SGPRs an SALU then rewrote (sa_pc: that SALU) */
   uint64_t mask_rd[2], sa_pend[2];
   vs_addr sa_pc[128];
+  /* gfx11 LDS-direct / parameter loads (check.c check_ldsdir11): the last
+   * VALUs since an expiry (the VGPRs each reads or writes, newest at
+   * lv[lv_head]) and the VGPRs a VMEM/FLAT/DS instruction read or wrote
+   * since a VALU (vm_pc: the last such instruction) */
+  struct amd_chk_lv { vs_addr pc; uint8_t trans, n, first[8], count[8]; } lv[16];
+  uint8_t lv_head, lv_n;
+  uint64_t vm_touch[4];
+  vs_addr vm_pc[256];
+  /* gfx11 wave64 partial forwarding (check_partial_fwd11): the VALUs (the
+   * VGPRs they write) and SALU EXEC writes since an expiry, newest at
+   * pf[pf_head] */
+  struct amd_chk_pf { vs_addr pc; uint8_t exec, n, first[2], count[2]; } pf[24];
+  uint8_t pf_head, pf_n;
+  /* gfx11 v_cmpx -> v_permlane (check_cmpx_permlane11): the last VALU
+   * other than v_nop was a v_cmpx at cmpx_pc */
+  vs_addr cmpx_pc;
+  uint8_t cmpx_live;
 } amd_chk;
 
 struct vs_warp;
