@@ -93,18 +93,23 @@ int vs_dispatch_pick(vs_smres *sms, unsigned n, unsigned *rr, const vs_wgreq *r,
 {
   unsigned span = r->span ? r->span : 1, group = r->group ? r->group : 1;
   for (unsigned j = 0; j < n; j++) {
-    unsigned i = (*rr + j) % n, pos = i % group;
-    if (pos % span || pos + span > group || i + span > n) continue; /* not the start of a span */
+    /* position p of the round robin: the span that holds SM p, its parts
+     * rotated by p's place in it (the k-th part on the span's SM
+     * (k + rot) mod span: consecutive work-groups start on different SMs) */
+    unsigned p = (*rr + j) % n, pos = p % group;
+    unsigned i = p - pos + pos / span * span, rot = pos % span;
+    if (i - (p - pos) + span > group || i + span > n) continue; /* a partial span */
     unsigned k = 0, slot = n, lds = n;
-    while (k < span && part_fits(&sms[i + k], r, k)) k++;
+    while (k < span && part_fits(&sms[i + (k + rot) % span], r, k)) k++;
     if (k < span) continue;
     for (k = 0; k < span; k++) { /* the first SM with a slot, the first with the local memory */
-      if (slot == n && sms[i + k].wg_slots >= 1) slot = i + k;
-      if (lds == n && sms[i + k].lds >= r->lds) lds = i + k;
+      unsigned m = i + (k + rot) % span;
+      if (slot == n && sms[m].wg_slots >= 1) slot = m;
+      if (lds == n && sms[m].lds >= r->lds) lds = m;
     }
     if (slot == n || lds == n) continue;
     for (k = 0; k < span; k++) {
-      vs_smres *s = &sms[i + k];
+      vs_smres *s = &sms[i + (k + rot) % span];
       s->warps -= r->warps_on[k];
       s->vgprs -= r->vgprs_on[k];
       s->sgprs -= r->sgprs_on[k];
@@ -112,9 +117,10 @@ int vs_dispatch_pick(vs_smres *sms, unsigned n, unsigned *rr, const vs_wgreq *r,
     sms[slot].wg_slots--;
     sms[lds].lds -= r->lds;
     at->first = i;
+    at->rot = rot;
     at->slot_sm = slot;
     at->lds_sm = lds;
-    *rr = (i + span) % n;
+    *rr = (p + 1) % n;
     return (int)i;
   }
   return -1;
@@ -124,7 +130,7 @@ void vs_dispatch_give(vs_smres *sms, const vs_wgplace *at, const vs_wgreq *r)
 {
   unsigned span = r->span ? r->span : 1;
   for (unsigned k = 0; k < span; k++) {
-    vs_smres *s = &sms[at->first + k];
+    vs_smres *s = &sms[at->first + (k + at->rot) % span];
     s->warps += r->warps_on[k];
     s->vgprs += r->vgprs_on[k];
     s->sgprs += r->sgprs_on[k];

@@ -8,7 +8,10 @@
  * A work-group that spreads over `span` SMs (vs_launch.wg_sms > 1 and
  * gpu.sms_per_wgp > 1: AMD WGP mode) is placed on span consecutive SMs of
  * one group of gpu.sms_per_wgp, starting at a multiple of span inside the
- * group: its warp w runs on the span's SM w mod span, each SM gives the
+ * group: its warp w runs on the span's SM (w + rot) mod span, where the
+ * rotation rot takes turns from one work-group to the next as SMs do in
+ * the round robin (a one-warp work-group alternates between the SMs of a
+ * pair as it would in CU mode), each SM gives the
  * warp slots and registers of its own warps; the work-group slot and the
  * local memory come whole from one SM of the span each (the first with
  * room: a WGP's barriers and LDS serve both CUs, each SM's
@@ -49,11 +52,11 @@ void vs_smres_full(const struct vs_timing_config *c, vs_smres *s);
  * resource and the parameter (VS_E_LIMIT). */
 int vs_wgreq_check(const struct vs_timing_config *c, const vs_launch_ctx *lc, const vs_wgreq *r,
                    vs_error *err);
-/* Where a work-group was placed: the first SM of its span, the SM that
- * gave its work-group slot (its vs_twg lives there) and the SM that gave
- * its local memory */
+/* Where a work-group was placed: the first SM of its span, the rotation
+ * of its warps over the span, the SM that gave its work-group slot (its
+ * vs_twg lives there) and the SM that gave its local memory */
 typedef struct vs_wgplace {
-  unsigned first, slot_sm, lds_sm;
+  unsigned first, rot, slot_sm, lds_sm;
 } vs_wgplace;
 
 /* The (first) SM (of n) to place r on, trying from *rr; -1 if none fits.

@@ -116,7 +116,7 @@ int vs_sm_place(vs_sm *s, uint32_t id, unsigned span, const vs_wgplace *at, uint
   vs_sm *first = &g->sm[at->first];
   for (unsigned w = 0; w < x->nwarps; w++) {
     /* WGP mode: warp w on the span's SM w mod span (docs/timing-model.md) */
-    unsigned q = w % span;
+    unsigned q = (w % span + at->rot) % span;
     vs_sm *m = first + q;
     while (slot[q] < m->nw && m->tw[slot[q]].state != VS_TW_FREE) slot[q]++;
     if (slot[q] == m->nw) return vs_error_set(err, VS_E_STATE, "internal: no free warp slot");
@@ -142,6 +142,8 @@ int vs_sm_place(vs_sm *s, uint32_t id, unsigned span, const vs_wgplace *at, uint
   }
   for (unsigned q = 0; q < span; q++) {
     vs_sm *m = first + q;
+    if (q != s->id - at->first && g->req.warps_on[(q + span - at->rot) % span] == 0)
+      continue; /* none of its warps here (a work-group of fewer warps than SMs) */
     m->resident++;
     m->st.wgs++;
     if (m->st.first_start == VS_NEVER) m->st.first_start = now;
@@ -236,6 +238,8 @@ static void lifecycle(vs_sm *s, uint64_t now)
     g->wgs_done++;
     for (unsigned q = 0; q < x->span; q++) {
       vs_sm *m = &g->sm[x->at.first + q];
+      if (q != s->id - x->at.first && g->req.warps_on[(q + x->span - x->at.rot) % x->span] == 0)
+        continue; /* as at the placement */
       m->resident--;
       m->st.last_end = now;
       m->active = 1;

@@ -36,7 +36,7 @@ static launch_ *launch(unsigned warps, unsigned vgpr, unsigned sgpr, unsigned ld
 
 static int pick(vs_smres *sms, unsigned n, unsigned *rr, const vs_wgreq *r)
 {
-  vs_wgplace at = {99, 99, 99};
+  vs_wgplace at = {99, 99, 99, 99};
   int i = vs_dispatch_pick(sms, n, rr, r, &at);
   if (i >= 0) { /* one SM: its own slot and local memory */
     assert_int_equal(at.first, (unsigned)i);
@@ -115,7 +115,7 @@ static void test_round_robin_placement(void **state)
   assert_int_equal(sm[0].wg_slots, 6);
   assert_int_equal(sm[0].vgprs, 4096 - 512);
   assert_int_equal(pick(sm, 2, &rr, &r), -1); /* nothing fits */
-  vs_dispatch_give(sm, &(vs_wgplace){1, 1, 1}, &r);
+  vs_dispatch_give(sm, &(vs_wgplace){1, 0, 1, 1}, &r);
   assert_int_equal(pick(sm, 2, &rr, &r), 1);
   /* a resource other than warps limits: registers */
   vs_smres_full(&c, &sm[0]);
@@ -182,9 +182,11 @@ static void test_vgpr_lanes(void **state)
 }
 
 /* WGP mode: a work-group of 5 warps spread over the 2 SMs of a group
- * (gpu.sms_per_wgp = 2, vs_launch.wg_sms = 2): warps 0, 2, 4 on the first,
- * 1, 3 on the second; the work-group slot and the local memory from the
- * first SM of the two with room (a WGP's barriers and LDS are one). */
+ * (gpu.sms_per_wgp = 2, vs_launch.wg_sms = 2): 3 warps (0, 2, 4) on one SM
+ * and 2 (1, 3) on the other, which SM first taking turns like the SMs of
+ * the round robin; the work-group slot and the local memory from the first
+ * SM of the two (in that order) with room (a WGP's barriers and LDS are
+ * one). */
 static void test_wgp_span(void **state)
 {
   (void)state;
@@ -206,35 +208,55 @@ static void test_wgp_span(void **state)
   for (int i = 0; i < 4; i++) vs_smres_full(&c, &sm[i]);
   unsigned rr = 0;
   vs_wgplace at;
-  /* 8 warp slots an SM: SM 0 fits 3 + 3 warps, SM 1 2 + 2 (+ 2) */
+  /* A: 3 warps on SM 0, 2 on SM 1; SM 0's slot and LDS */
   assert_int_equal(vs_dispatch_pick(sm, 4, &rr, &r, &at), 0);
-  assert_int_equal(at.first, 0);
+  assert_int_equal(at.rot, 0);
   assert_int_equal(at.slot_sm, 0);
   assert_int_equal(at.lds_sm, 0);
-  assert_int_equal(vs_dispatch_pick(sm, 4, &rr, &r, &at), 2);
-  assert_int_equal(at.slot_sm, 2);
+  /* B: the same pair rotated: 3 on SM 1, 2 on SM 0; SM 1's slot and LDS
+   * (SM 0 has none and 500 bytes) */
   assert_int_equal(vs_dispatch_pick(sm, 4, &rr, &r, &at), 0);
-  /* SM 0 has no slot and 500 bytes left: SM 1's slot and LDS */
+  assert_int_equal(at.rot, 1);
   assert_int_equal(at.slot_sm, 1);
   assert_int_equal(at.lds_sm, 1);
-  assert_int_equal(sm[0].warps, 8 - 6);
-  assert_int_equal(sm[1].warps, 8 - 4);
+  assert_int_equal(sm[0].warps, 8 - 3 - 2);
+  assert_int_equal(sm[1].warps, 8 - 2 - 3);
   assert_int_equal(sm[0].wg_slots, 0);
   assert_int_equal(sm[1].wg_slots, 0);
+  assert_int_equal(sm[0].lds, 500);
   assert_int_equal(sm[1].lds, 500);
+  /* C, D on SMs 2, 3 */
   assert_int_equal(vs_dispatch_pick(sm, 4, &rr, &r, &at), 2);
-  assert_int_equal(vs_dispatch_pick(sm, 4, &rr, &r, &at), -1); /* 2 warp slots left on SMs 0, 2 */
-  vs_dispatch_give(sm, &(vs_wgplace){0, 1, 1}, &r);
+  assert_int_equal(vs_dispatch_pick(sm, 4, &rr, &r, &at), 2);
+  assert_int_equal(at.slot_sm, 3);
+  /* warps would fit (3 + 3 left) but no work-group slot is free */
+  assert_int_equal(vs_dispatch_pick(sm, 4, &rr, &r, &at), -1);
+  vs_dispatch_give(sm, &(vs_wgplace){0, 1, 1, 1}, &r); /* B ends */
   assert_int_equal(sm[0].warps, 8 - 3);
   assert_int_equal(sm[1].warps, 8 - 2);
   assert_int_equal(sm[1].wg_slots, 1);
   assert_int_equal(sm[1].lds, 1500);
-  /* a span never starts at the second SM of a group */
   rr = 1;
   assert_int_equal(vs_dispatch_pick(sm, 4, &rr, &r, &at), 0);
+  assert_int_equal(at.rot, 1);
   assert_int_equal(at.slot_sm, 1);
+  /* one-warp work-groups alternate between the two SMs */
+  l = launch(1, 64, 8, 0);
+  l->l.wg_sms = 2;
+  vs_wgreq_of(&c, &l->c, &r);
+  assert_int_equal(r.warps_on[0], 1);
+  assert_int_equal(r.warps_on[1], 0);
+  vs_smres_full(&c, &sm[0]);
+  vs_smres_full(&c, &sm[1]);
+  rr = 0;
+  assert_int_equal(vs_dispatch_pick(sm, 2, &rr, &r, &at), 0);
+  assert_int_equal(vs_dispatch_pick(sm, 2, &rr, &r, &at), 0);
+  assert_int_equal(sm[0].warps, 7);
+  assert_int_equal(sm[1].warps, 7);
   /* the launch spreads over no more SMs than a group has */
   c.gpu_sms_per_wgp = 1;
+  l = launch(5, 64, 8, 1000);
+  l->l.wg_sms = 2;
   vs_wgreq_of(&c, &l->c, &r);
   assert_int_equal(r.span, 1);
   assert_int_equal(r.warps_on[0], 5);
