@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+#include "ventsim/amdgpu.h"
 #include "ventsim/sim.h"
 
 #ifdef __cplusplus
@@ -42,6 +43,19 @@ typedef struct vs_amd_abi {
   uint32_t dynamic_lds;    /* bytes of __local arguments on top of the static LDS */
   uint32_t max_flat_wg_size; /* .max_flat_workgroup_size (0: 1024)                */
 } vs_amd_abi;
+
+/* The SMs (compute units) a work-group of a launch with this ABI block
+ * may spread over (vs_launch.wg_sms): 2 for a gfx1100 kernel in WGP mode
+ * (COMPUTE_PGM_RSRC1.WGP_MODE, bit 29 of the kernel descriptor's dword at
+ * 0x30; AMDGPUUsage: "In WGP wavefront execution mode the wavefronts of a
+ * work-group are executed on the SIMDs of both CUs of the WGP"), else 1. */
+static inline uint32_t vs_amd_abi_wg_sms(const vs_amd_abi *a)
+{
+  uint32_t rsrc1 = (uint32_t)a->kd[0x30] | (uint32_t)a->kd[0x31] << 8 | (uint32_t)a->kd[0x32] << 16 |
+                   (uint32_t)a->kd[0x33] << 24;
+  int gfx11 = a->target == AMD_GFX1100 || a->target == AMD_GFX1100_W64;
+  return gfx11 && (rsrc1 >> 29 & 1u) ? 2u : 1u;
+}
 
 #ifdef __cplusplus
 }

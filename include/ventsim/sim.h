@@ -66,6 +66,9 @@ typedef struct vs_launch {
   uint32_t lds_bytes;      /* local memory a work-group uses (static)          */
   uint32_t private_bytes;  /* private memory per work-item                     */
   uint32_t vgprs, sgprs;   /* registers a warp uses (timing: occupancy)        */
+  uint32_t wg_sms;         /* SMs a work-group's warps may spread over (timing:
+                              up to gpu.sms_per_wgp of one group; AMD WGP mode
+                              2); 0 or 1: one SM                               */
   const void *abi;         /* the ISA's ABI block, or NULL                     */
   size_t abi_size;         /* its size in bytes                                */
 } vs_launch;

@@ -473,6 +473,7 @@ int vs_amdlaunch_make(vs_device *dev, const vs_amdlaunch *l, vs_amd_abi *abi, vs
   launch->private_bytes = l->private_bytes;
   launch->vgprs = l->vgprs;
   launch->sgprs = l->sgprs;
+  launch->wg_sms = vs_amd_abi_wg_sms(abi);
   launch->abi = abi;
   launch->abi_size = sizeof *abi;
   return 0;

@@ -374,6 +374,7 @@ int rt_amd_launch(vs_kernel *k, unsigned work_dim, const size_t *global, const s
     L.private_bytes = ck->private_segment_fixed_size;
     L.vgprs = ck->vgpr_count;
     L.sgprs = ck->sgpr_count;
+    L.wg_sms = vs_amd_abi_wg_sms(&abi);
     L.abi = &abi;
     L.abi_size = sizeof abi;
     if (rc == 0) rc = rt_run_launch(p->dev, &L, opt ? opt->result : NULL);

@@ -366,6 +366,10 @@ int vs_timing_config_check(const vs_timing_config *c, vs_error *err)
                         "gpu.num_sms * gpu.wg_slots_per_sm = %" PRIu64 " work-group slots: at most "
                         "4096 (each gets its own window of the 256 MiB local-memory range)",
                         c->gpu_num_sms * c->gpu_wg_slots_per_sm);
+  if (c->gpu_num_sms % c->gpu_sms_per_wgp)
+    return vs_error_set(err, VS_E_CONFIG,
+                        "gpu.sms_per_wgp: %" PRIu64 " does not divide gpu.num_sms (%" PRIu64 ")",
+                        c->gpu_sms_per_wgp, c->gpu_num_sms);
   if (c->gpu_vgprs_per_warp > c->gpu_vgprs_per_sm)
     return vs_error_set(err, VS_E_CONFIG,
                         "gpu.max_vgprs_per_warp: %" PRIu64 " is more than gpu.vgprs_per_sm (%" PRIu64 ")",

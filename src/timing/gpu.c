@@ -332,9 +332,9 @@ static void run(vs_gpu *g)
      * addresses, workgroup.h) are placed one at a time */
     if (g->next_wg < g->nwg && !(g->lc.serial && g->next_wg > g->wgs_done)) {
       if (now >= g->disp_at) {
-        int sm = vs_dispatch_pick(g->res, g->nsm, &g->disp_rr, &g->req);
-        if (sm >= 0) {
-          if (vs_sm_place(&g->sm[sm], g->next_wg++, now, &g->err)) {
+        vs_wgplace at;
+        if (vs_dispatch_pick(g->res, g->nsm, &g->disp_rr, &g->req, &at) >= 0) {
+          if (vs_sm_place(&g->sm[at.slot_sm], g->next_wg++, g->req.span, &at, now, &g->err)) {
             g->failed = 1;
             g->end_cycle = now;
             return;

@@ -37,7 +37,9 @@ typedef struct vs_twarp {
   uint8_t waiting;      /* its last instruction waited (VS_EV_WAIT)   */
   uint8_t reason;       /* this cycle's VS_STALL_*                    */
   uint8_t reported;     /* last reason told to the observer           */
-  unsigned wg;          /* SM-local work-group slot                   */
+  unsigned wg;          /* work-group slot on SM wg_sm                */
+  unsigned wg_sm;       /* the SM whose slot holds its work-group (its
+                         * first SM: another one in WGP mode)         */
   vs_warp *w;
   uint64_t start_at;    /* PENDING: starts at                         */
   uint64_t resume_at;   /* barrier released: issues again from         */
@@ -66,6 +68,10 @@ typedef struct vs_twg {
   vs_wg wg;
   unsigned nwarps, ndone;
   uint8_t tw[VS_MAX_WG_WARPS]; /* the SM warp slots of its warps      */
+  uint16_t tw_sm[VS_MAX_WG_WARPS]; /* and their SMs (WGP mode: several) */
+  unsigned span;         /* SMs it spreads over, from at.first       */
+  vs_wgplace at;         /* where it was placed (dispatch.h): it lives
+                          * on at.slot_sm                            */
   uint64_t end_at;      /* flushing: done at                          */
   uint64_t placed_at;
 } vs_twg;
@@ -184,8 +190,10 @@ int vs_sm_init(vs_sm *s, vs_gpu *g, unsigned id, vs_error *err);
 void vs_sm_free(vs_sm *s);
 /* One cycle of the SM; sets s->active / s->progress / s->wake. */
 void vs_sm_cycle(vs_sm *s, uint64_t now);
-/* Places work-group `id` on the SM at now (resources already taken). */
-int vs_sm_place(vs_sm *s, uint32_t id, uint64_t now, vs_error *err);
+/* Places work-group `id` at now (resources already taken) in a slot of SM
+ * at->slot_sm (s), its warps spread over the span SMs from at->first (WGP
+ * mode; span 1: s alone). */
+int vs_sm_place(vs_sm *s, uint32_t id, unsigned span, const vs_wgplace *at, uint64_t now, vs_error *err);
 /* Memory instructions in flight / busy MSHRs (observer samples) */
 unsigned vs_sm_outstanding(const vs_sm *s, uint64_t now);
 /* 1 if a memory request of the SM is in flight at now: a memory

@@ -90,13 +90,14 @@ static void observe_warp(vs_sm *s, unsigned i, int state, int reason, uint64_t n
 
 /* ---- placing and ending work-groups ---- */
 
-int vs_sm_place(vs_sm *s, uint32_t id, uint64_t now, vs_error *err)
+int vs_sm_place(vs_sm *s, uint32_t id, unsigned span, const vs_wgplace *at, uint64_t now, vs_error *err)
 {
   vs_gpu *g = s->g;
   const struct vs_timing_config *c = g->c;
   unsigned k = 0;
   while (k < s->nwg && s->wg[k].used) k++;
   if (k == s->nwg) return vs_error_set(err, VS_E_STATE, "internal: no free work-group slot");
+  if (span < 1) span = 1;
   vs_twg *x = &s->wg[k];
   unsigned gslot = s->id * s->nwg + k;
   if (!g->slot_warps[gslot] && vs_warps_alloc(&g->lc, &g->slot_warps[gslot], err))
@@ -105,37 +106,52 @@ int vs_sm_place(vs_sm *s, uint32_t id, uint64_t now, vs_error *err)
   x->used = 1;
   x->gslot = gslot;
   x->placed_at = now;
+  x->span = span;
+  x->at = *at;
   vs_wg_start(&g->lc, &x->wg, g->slot_warps[gslot], &g->ex, id, gslot);
   x->nwarps = x->wg.nwarps; /* fewer in a partial work-group */
   g->es.warps += x->nwarps;
   uint64_t t0 = now + c->disp_latency;
-  unsigned slot = 0;
+  unsigned slot[VS_MAX_SPAN] = {0};
+  vs_sm *first = &g->sm[at->first];
   for (unsigned w = 0; w < x->nwarps; w++) {
-    while (slot < s->nw && s->tw[slot].state != VS_TW_FREE) slot++;
-    if (slot == s->nw) return vs_error_set(err, VS_E_STATE, "internal: no free warp slot");
-    vs_twarp *t = &s->tw[slot];
+    /* WGP mode: warp w on the span's SM w mod span (docs/timing-model.md) */
+    unsigned q = (w % span + at->rot) % span;
+    vs_sm *m = first + q;
+    while (slot[q] < m->nw && m->tw[slot[q]].state != VS_TW_FREE) slot[q]++;
+    if (slot[q] == m->nw) return vs_error_set(err, VS_E_STATE, "internal: no free warp slot");
+    vs_twarp *t = &m->tw[slot[q]];
     vs_sb sb = t->sb;
     vs_sb_clear(&sb);
     memset(t, 0, sizeof *t);
     t->sb = sb;
     t->state = VS_TW_PENDING;
     t->wg = k;
+    t->wg_sm = s->id;
     t->w = g->slot_warps[gslot][w];
     t->start_at = t0 + (uint64_t)w * c->disp_warp_interval;
     t->reason = VS_STALL_STARTING;
     t->reported = 0xff;
     vs_memops_init(&t->mo, (unsigned)c->lsu_entries_per_warp);
-    vs_fwarp *f = &s->fw[slot];
+    vs_fwarp *f = &m->fw[slot[q]];
     f->active = 0;
     vs_ibuf_init(&f->ib, (unsigned)c->core_ibuffer_size);
-    x->tw[w] = (uint8_t)slot;
-    slot++;
+    x->tw[w] = (uint8_t)slot[q];
+    x->tw_sm[w] = (uint16_t)m->id;
+    slot[q]++;
   }
-  s->resident++;
-  s->st.wgs++;
-  if (s->st.first_start == VS_NEVER) s->st.first_start = now;
-  s->active = 1;
-  s->progress = 1;
+  for (unsigned q = 0; q < span; q++) {
+    vs_sm *m = first + q;
+    if (q != s->id - at->first && g->req.warps_on[(q + span - at->rot) % span] == 0)
+      continue; /* none of its warps here (a work-group of fewer warps than SMs) */
+    m->resident++;
+    m->st.wgs++;
+    if (m->st.first_start == VS_NEVER) m->st.first_start = now;
+    m->active = 1;
+    m->progress = 1;
+    m->dormant = 0;
+  }
+  /* the work-group shows on the SM of its slot, its warps on theirs */
   if (g->obs && g->obs->wg_start) g->obs->wg_start(g->obs->ctx, s->id, k, id, now);
   return 0;
 }
@@ -144,8 +160,8 @@ int vs_sm_place(vs_sm *s, uint32_t id, uint64_t now, vs_error *err)
  * barrier, the waiting warps resume. */
 static void barrier_opened(vs_sm *s, vs_twg *x, uint64_t now)
 {
-  for (unsigned w = 0; w < x->nwarps; w++) {
-    vs_twarp *t = &s->tw[x->tw[w]];
+  for (unsigned w = 0; w < x->nwarps; w++) { /* on every SM of its span */
+    vs_twarp *t = &s->g->sm[x->tw_sm[w]].tw[x->tw[w]];
     if (t->at_barrier) {
       t->at_barrier = 0;
       t->resume_at = now + s->g->c->core_barrier_latency;
@@ -180,7 +196,7 @@ static void lifecycle(vs_sm *s, uint64_t now)
       uint64_t w = VS_NEVER;
       if (t->sb.last <= now && vs_memops_drained(&t->mo, VS_CNT_ALL, now, &w)) {
         t->state = VS_TW_DONE;
-        s->wg[t->wg].ndone++;
+        g->sm[t->wg_sm].wg[t->wg].ndone++;
         s->active = 1;
         s->progress = 1;
         observe_warp(s, i, VS_TW_ENDED, 0, now);
@@ -200,25 +216,35 @@ static void lifecycle(vs_sm *s, uint64_t now)
     if (!x->used || x->ndone < x->nwarps) continue;
     if (!x->flushing) {
       x->flushing = 1;
-      x->end_at = g->c->dc_flush_on_wg_end ? vs_dcache_flush(&s->dc, now) : now;
+      x->end_at = now;
+      if (g->c->dc_flush_on_wg_end) /* the D-cache of every SM of its span */
+        for (unsigned q = 0; q < x->span; q++)
+          x->end_at = vs_tmax(x->end_at, vs_dcache_flush(&g->sm[x->at.first + q].dc, now));
       s->active = 1;
     }
     if (x->end_at > now) {
       vs_wake(&s->wake, now, x->end_at);
       continue;
     }
-    /* the work-group ends: free its slots and resources */
+    /* the work-group ends: free its slots and resources (on every SM of
+     * its span) */
     for (unsigned w = 0; w < x->nwarps; w++) {
-      s->tw[x->tw[w]].state = VS_TW_FREE;
-      s->fw[x->tw[w]].active = 0;
+      vs_sm *m = &g->sm[x->tw_sm[w]];
+      m->tw[x->tw[w]].state = VS_TW_FREE;
+      m->fw[x->tw[w]].active = 0;
     }
     x->used = 0;
-    s->resident--;
-    vs_smres_give(&g->res[s->id], &g->req);
+    vs_dispatch_give(g->res, &x->at, &g->req);
     g->wgs_done++;
-    s->st.last_end = now;
-    s->active = 1;
-    s->progress = 1;
+    for (unsigned q = 0; q < x->span; q++) {
+      vs_sm *m = &g->sm[x->at.first + q];
+      if (q != s->id - x->at.first && g->req.warps_on[(q + x->span - x->at.rot) % x->span] == 0)
+        continue; /* as at the placement */
+      m->resident--;
+      m->st.last_end = now;
+      m->active = 1;
+      m->progress = 1;
+    }
     if (g->obs && g->obs->wg_end) g->obs->wg_end(g->obs->ctx, s->id, k, x->wg.id, now);
   }
 }
@@ -559,14 +585,14 @@ static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
   }
   switch (ev) {
   case VS_EV_BARRIER: {
-    vs_twg *x = &s->wg[t->wg];
+    vs_twg *x = &g->sm[t->wg_sm].wg[t->wg];
     g->es.barriers++;
     t->at_barrier = 1;
     if (vs_wg_arrive(&x->wg, w)) barrier_opened(s, x, now);
     break;
   }
   case VS_EV_END: {
-    vs_twg *x = &s->wg[t->wg];
+    vs_twg *x = &g->sm[t->wg_sm].wg[t->wg];
     t->state = VS_TW_ENDING;
     if (vs_wg_end_warp(&x->wg, w)) barrier_opened(s, x, now);
     break;

@@ -21,12 +21,15 @@ cycles() {
 dual() {
   "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["launches"][0]["timing"]["dual_issues"])' "$1"
 }
+per_sm() { # file sm key
+  "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); print(int(d["launches"][0]["timing"]["per_sm"][int(sys.argv[2])][sys.argv[3]]))' "$1" "$2" "$3"
+}
 timing_of() {
   "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); print(json.dumps([l["timing"] for l in d["launches"]], sort_keys=True))' "$1"
 }
 cfgf=$(cd "$SRC/.." && pwd)/share/ventsim/configs/$CONFIG.ini
 { cat "$cfgf"; printf '\n[sim]\nskip_idle = 0\n'; } > "$tmp/noskip.ini"
-declare -A CYC DUAL
+declare -A CYC DUAL SM0 SM1
 for src in "$SRC"/amd/timing/gfx1100/*.s; do
   name=$(basename "$src" .s)
   co=$DIR/$name.hsaco
@@ -49,6 +52,8 @@ for src in "$SRC"/amd/timing/gfx1100/*.s; do
   fi
   CYC[$name]=$(cycles "$tmp/$name.1.json")
   DUAL[$name]=$(dual "$tmp/$name.1.json")
+  SM0[$name]=$(per_sm "$tmp/$name.1.json" 0 warp_instructions)
+  SM1[$name]=$(per_sm "$tmp/$name.1.json" 1 warp_instructions)
   echo "ok $name: ${CYC[$name]} cycles, memory as derived, deterministic"
 done
 check() { # what got want
@@ -79,4 +84,34 @@ check "load, s_waitcnt vmcnt(0), 5 VALU, 4 warm iterations" "$(diff5 wait)" $(( 
 # store: write-through L0 (20 + 90), the L1 passes it on, interconnect 20,
 # L2 hit 59, acknowledgement 20: VScnt drops 209 after issue
 check "store, s_waitcnt_vscnt 0, 4 VALU, 4 warm iterations" "$(diff5 store)" $(( 4 * (209 + 1 + 5 * 3 + O) ))
+# README.md "RDNA3" (WGP mode): four wave32 waves, 16 independent VALU and
+# s_barrier an iteration.  From the cycle X the last wave issues s_barrier:
+# all resume at X + 16.  WGP mode: two waves a CU, one a SIMD; both CUs'
+# waves reach the branch together (X + 19); the redirect (X + 29) finds one
+# I-cache access per CU and cycle: the second wave of a CU starts its VALU
+# at X + 34 and arrives at X + 50: 16 + 34 cycles an iteration.  CU mode:
+# two waves a SIMD; the older ones issue the loop's scalar instructions
+# first, the younger ones' s_cmp takes the SIMD's scalar unit in the cycle
+# of the older ones' branch (X + 19 -> X + 20), their first VALU at X + 34
+# and X + 35 (one I-cache access a cycle), the younger ones' 16 VALU after
+# them on the same SIMD: the last arrives at X + 35 + 32 = 2 x 16 + 35
+check "WGP mode: 4 waves over 2 CUs, barrier each iteration, 4 warm iterations" "$(diff5 wgp4)" $(( 4 * (16 + 34) ))
+check "CU mode: the same 4 waves on 1 CU, 4 warm iterations" "$(diff5 cu4)" $(( 4 * (2 * 16 + 35) ))
+# the waves show on the CU they run on: WGP mode waves 0, 2 on SM 0 and
+# 1, 3 on SM 1 (the same instructions each); CU mode all on SM 0
+check "WGP mode: SM 1 issues as many instructions as SM 0" "${SM1[wgp4_m1]:-missing}" "${SM0[wgp4_m1]:-none}"
+check "CU mode: SM 1 issues none" "${SM1[cu4_m1]:-missing}" 0
+# the VGPR budget by wave size (occ32.s, occ64_w64.s: derivation there): on
+# one CU, the most one-wave work-groups resident at once
+{ cat "$cfgf"; printf '\n[gpu]\nnum_sms = 1\nsms_per_wgp = 1\n[sim]\nsample_interval = 50\n'; } > "$tmp/onecu.ini"
+maxres() {
+  "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); print(int(max(r[0] for r in d["launches"][0]["timing"]["workgroups"]["occupancy"]["samples"])))' "$1"
+}
+for name in occ32 occ64_w64; do
+  VENTSIM_MODE=timing VENTSIM_CONFIG=$tmp/onecu.ini VENTSIM_STATS=$tmp/$name.occ.json \
+    "$RUN" "$DIR/$name.hsaco" "$SRC/amd/timing/gfx1100/$name.s" > "$tmp/$name.occ.log" 2>&1 ||
+    { echo "FAIL: $name on one CU: $(cat "$tmp/$name.occ.log")"; fail=1; }
+done
+check "wave32, 240 VGPRs: work-groups resident on one CU" "$(maxres "$tmp/occ32.occ.json" 2>/dev/null)" 12
+check "wave64, 240 VGPRs: half as many" "$(maxres "$tmp/occ64_w64.occ.json" 2>/dev/null)" 6
 exit $fail

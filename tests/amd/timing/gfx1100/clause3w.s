@@ -10,6 +10,10 @@
 // IN 4 7 1
 // EXPECT 0 102
 .set WS, 32
+.set HAS_KEND, 1
+.macro KEND
+  KERNEL_END 32, 0, 0   // CU mode: all three waves on one CU (in WGP mode wave 1 would run on the other)
+.endm
 .macro BODY
   s_clause 0x3
   global_load_b32 v2, v3, s[98:99]
