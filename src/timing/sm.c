@@ -745,6 +745,8 @@ size_t vs_sm_describe(const vs_sm *s, uint64_t now, char *buf, size_t len)
   OUT("\n sm %u: LSU queue %u, D-cache MSHRs %u/%u busy, WSHRs %u, I-cache MSHRs %u/%u", s->id,
       s->lsu.count, vs_cache_mshr_busy(&s->dc.c, now), s->dc.c.nmshr,
       vs_dcache_wshr_busy(&s->dc, now), vs_cache_mshr_busy(s->fe.ic, now), s->fe.ic->nmshr);
+  if (s->lsu.kc)
+    OUT(", scalar-cache MSHRs %u/%u", vs_cache_mshr_busy(&s->lsu.kc->c, now), s->lsu.kc->c.nmshr);
   for (unsigned i = 0; i < s->nw; i++) {
     const vs_twarp *t = &s->tw[i];
     if (t->state == VS_TW_FREE) continue;
