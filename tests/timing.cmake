@@ -3,7 +3,7 @@
 # our own test kernels in tests/timing/*.s turned into launches by
 # `ventsim mkcase`, and the timing benchmark (bench/bench_timing.sh).
 foreach(t config cache dram l2 icnt fetch ibuffer sched scoreboard opcoll units waitcnt lsu lds
-          dcache dispatch sm)
+          dcache kcache dispatch sm)
   vs_unit_test(test_timing_${t} ${CMAKE_CURRENT_SOURCE_DIR}/unit/test_timing_${t}.c)
 endforeach()
 

@@ -30,6 +30,9 @@ typedef struct vs_cache_stats {
   uint64_t rfails, rfail_mshr, rfail_set, rfail_targets;
   uint64_t evictions, writebacks;
   uint64_t mshr_allocs, mshr_busy_cycles, mshr_max;
+  /* a cache with banks shared by several SMs (kcache.c, a shared I-cache):
+   * requests served after the cycle they came in, and the cycles they waited */
+  uint64_t bank_waits, bank_wait_cycles;
 } vs_cache_stats;
 
 typedef struct vs_cache {

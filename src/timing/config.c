@@ -337,6 +337,7 @@ int vs_timing_config_check(const vs_timing_config *c, vs_error *err)
     {offsetof(struct vs_timing_config, l1_sets), "l1.sets"},
     {offsetof(struct vs_timing_config, l1_line), "l1.line"},
     {offsetof(struct vs_timing_config, mall_line), "mall.line"},
+    {offsetof(struct vs_timing_config, kc_line), "kcache.line"},
     {offsetof(struct vs_timing_config, lds_bank_bytes), "lds.bank_bytes"},
     {offsetof(struct vs_timing_config, core_fetch_width), "core.fetch_width"},
   };
@@ -345,6 +346,8 @@ int vs_timing_config_check(const vs_timing_config *c, vs_error *err)
     if (!pow2(v))
       return vs_error_set(err, VS_E_CONFIG, "%s: %" PRIu64 " is not a power of two", p2[i].key, v);
   }
+  if (c->kc_sets && !pow2(c->kc_sets))
+    return vs_error_set(err, VS_E_CONFIG, "kcache.sets: %" PRIu64 " is not a power of two", c->kc_sets);
   if (c->mall_sets && !pow2(c->mall_sets))
     return vs_error_set(err, VS_E_CONFIG, "mall.sets: %" PRIu64 " is not a power of two", c->mall_sets);
   if (c->core_fetch_width * 4 > c->ic_line)

@@ -1,3 +1,6 @@
+#include <stdlib.h>
+
+#include "common/util.h"
 #include "timing/fetch.h"
 
 int vs_fetch_init(vs_fetch_unit *f, unsigned sets, unsigned ways, unsigned line, unsigned mshrs,
@@ -12,12 +15,41 @@ int vs_fetch_init(vs_fetch_unit *f, unsigned sets, unsigned ways, unsigned line,
   f->mem = mem;
   f->tic = tic;
   f->insns = 0;
-  return vs_cache_init(&f->ic, sets, ways, line, mshrs, targets, err);
+  f->ic = &f->own;
+  f->bank = NULL;
+  f->nbanks = 0;
+  f->owns_banks = 0;
+  return vs_cache_init(&f->own, sets, ways, line, mshrs, targets, err);
 }
 
 void vs_fetch_free(vs_fetch_unit *f)
 {
-  vs_cache_free(&f->ic);
+  vs_cache_free(&f->own);
+  if (f->owns_banks) {
+    for (unsigned b = 0; b < f->nbanks; b++) vs_tslots_free(&f->bank[b]);
+    free(f->bank);
+  }
+  f->bank = NULL;
+  f->owns_banks = 0;
+}
+
+int vs_fetch_banks(vs_fetch_unit *f, unsigned banks, vs_error *err)
+{
+  f->nbanks = banks ? banks : 1;
+  f->bank = vs_calloc(f->nbanks, sizeof *f->bank, err);
+  if (!f->bank) return -1;
+  f->owns_banks = 1;
+  for (unsigned b = 0; b < f->nbanks; b++)
+    if (vs_tslots_init(&f->bank[b], 10, 1, err)) return -1; /* vs_fetch_free frees them */
+  return 0;
+}
+
+void vs_fetch_share(vs_fetch_unit *f, vs_fetch_unit *owner)
+{
+  vs_cache_free(&f->own);
+  f->ic = owner->ic;
+  f->bank = owner->bank;
+  f->nbanks = owner->nbanks;
 }
 
 void vs_fetch_redirect(vs_fwarp *w, vs_addr pc, uint64_t t)
@@ -57,6 +89,17 @@ static void deliver(vs_fetch_unit *f, vs_fwarp *w, uint64_t now)
   }
 }
 
+/* A shared I-cache: the lookup at t takes its bank's cycle */
+static void take_bank(vs_cache *c, vs_tslots *bk, uint64_t t, uint64_t now)
+{
+  if (!bk) return;
+  vs_tslots_reserve(bk, t, 1);
+  if (t > now) {
+    c->st.bank_waits++;
+    c->st.bank_wait_cycles += t - now;
+  }
+}
+
 int vs_fetch_cycle(vs_fetch_unit *f, vs_fwarp *warps, unsigned n, uint64_t now, uint64_t *wake)
 {
   for (unsigned k = 1; k <= n; k++) {
@@ -67,26 +110,32 @@ int vs_fetch_cycle(vs_fetch_unit *f, vs_fwarp *warps, unsigned n, uint64_t now, 
       vs_wake(wake, now, w->fetch_at);
       continue;
     }
-    /* this warp accesses the I-cache this cycle */
+    /* this warp accesses the I-cache this cycle; a shared one in its
+     * bank's first free cycle t (the lookup and what follows happen then;
+     * a reservation fail takes no bank cycle) */
     f->rr = i;
-    vs_cache *c = &f->ic;
+    vs_cache *c = f->ic;
     c->st.accesses++;
     vs_cline *ln;
-    uint64_t block = vs_cache_block(c, w->pc);
-    int r = vs_cache_lookup(c, w->pc, now, &ln);
+    uint64_t block = vs_cache_block(c, w->pc), t = now;
+    vs_tslots *bk = f->bank ? &f->bank[block % f->nbanks] : NULL;
+    if (bk) t = vs_tslots_first(bk, now);
+    int r = vs_cache_lookup(c, w->pc, t, &ln);
     if (r == VS_CACHE_HIT) {
       c->st.hits++;
       w->icwait = 0;
-      deliver(f, w, now);
+      deliver(f, w, t);
+      take_bank(c, bk, t, now);
       return 1;
     }
     if (r == VS_CACHE_PENDING) {
-      vs_mshr *m = vs_cache_mshr_find(c, block, now);
+      vs_mshr *m = vs_cache_mshr_find(c, block, t);
       if (m && m->targets < c->ntargets) {
         m->targets++;
         c->st.pending_hits++;
         w->icwait = 1;
         w->fetch_at = ln->fill_at;
+        take_bank(c, bk, t, now);
         return 1;
       }
       c->st.rfails++;
@@ -94,14 +143,14 @@ int vs_fetch_cycle(vs_fetch_unit *f, vs_fwarp *warps, unsigned n, uint64_t now, 
       vs_wake(wake, now, ln->fill_at);
       return 1;
     }
-    vs_mshr *m = vs_cache_mshr_free(c, now);
+    vs_mshr *m = vs_cache_mshr_free(c, t);
     uint64_t wset = VS_NEVER;
-    vs_cline *victim = m ? vs_cache_victim(c, w->pc, now, &wset) : NULL;
+    vs_cline *victim = m ? vs_cache_victim(c, w->pc, t, &wset) : NULL;
     if (!m || !victim) {
       c->st.rfails++;
       if (!m) {
         c->st.rfail_mshr++;
-        vs_wake(wake, now, vs_cache_mshr_next_free(c, now));
+        vs_wake(wake, now, vs_cache_mshr_next_free(c, t));
       } else {
         c->st.rfail_set++;
         vs_wake(wake, now, wset);
@@ -110,9 +159,10 @@ int vs_fetch_cycle(vs_fetch_unit *f, vs_fwarp *warps, unsigned n, uint64_t now, 
     }
     c->st.misses++;
     unsigned line = 1u << c->line_shift;
-    uint64_t fill = f->low.read(f->low.ctx, w->pc & ~(vs_addr)(line - 1), line, now + f->hit_latency);
+    uint64_t fill = f->low.read(f->low.ctx, w->pc & ~(vs_addr)(line - 1), line, t + f->hit_latency);
     vs_cache_install(c, victim, w->pc, fill, 0);
-    vs_cache_mshr_start(c, m, block, now, fill);
+    vs_cache_mshr_start(c, m, block, t, fill);
+    take_bank(c, bk, t, now);
     w->icwait = 1;
     w->fetch_at = fill;
     return 1;

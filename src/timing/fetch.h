@@ -22,6 +22,7 @@
 #include "timing/ibuffer.h"
 #include "timing/tcommon.h"
 #include "timing/tinfo.h"
+#include "timing/tslots.h"
 
 /* The front-end state of one warp */
 typedef struct vs_fwarp {
@@ -34,7 +35,15 @@ typedef struct vs_fwarp {
 } vs_fwarp;
 
 typedef struct vs_fetch_unit {
-  vs_cache ic;
+  vs_cache own;       /* its I-cache (unused when it shares another unit's) */
+  vs_cache *ic;       /* the I-cache it looks up: &own, or its group's (icache.sms) */
+  /* a shared I-cache's banks (interleaved by line, one lookup each per
+   * cycle; the owner allocates them): a fetch that finds its bank taken
+   * is served in the bank's next free cycle.  NULL: one SM's cache, one
+   * lookup per cycle (the fetch unit's own limit). */
+  vs_tslots *bank;
+  unsigned nbanks;
+  int owns_banks;
   vs_lower low;
   unsigned width, hit_latency, decode_latency;
   unsigned rr;        /* the warp fetched last */
@@ -47,6 +56,11 @@ int vs_fetch_init(vs_fetch_unit *f, unsigned sets, unsigned ways, unsigned line,
                   unsigned targets, unsigned width, unsigned hit_latency, unsigned decode_latency,
                   vs_lower low, vs_mem *mem, vs_tinfo_cache *tic, vs_error *err);
 void vs_fetch_free(vs_fetch_unit *f);
+/* Makes f's I-cache shared: banks lookups per cycle (the unit that owns
+ * it; others then vs_fetch_share it). */
+int vs_fetch_banks(vs_fetch_unit *f, unsigned banks, vs_error *err);
+/* f uses owner's I-cache and banks instead of its own (icache.sms > 1) */
+void vs_fetch_share(vs_fetch_unit *f, vs_fetch_unit *owner);
 /* Starts a warp's fetching at pc from cycle t (new warp or redirect). */
 void vs_fetch_redirect(vs_fwarp *w, vs_addr pc, uint64_t t);
 /* One cycle over warps[0..n-1]; returns 1 if it changed anything. */

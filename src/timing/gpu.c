@@ -57,6 +57,9 @@ static void gpu_free(vs_gpu *g)
   if (g->l1)
     for (unsigned i = 0; i < g->nl1; i++) vs_l2_free(&g->l1[i]);
   free(g->l1);
+  if (g->kc)
+    for (unsigned i = 0; i < g->nkc; i++) vs_kcache_free(&g->kc[i]);
+  free(g->kc);
   vs_l2_free(&g->l2);
   if (g->has_mall) vs_l2_free(&g->mall);
   vs_dram_free(&g->dram);
@@ -126,6 +129,16 @@ static int gpu_init(vs_gpu *g, vs_error *err)
       }
       vs_l2_set_write_through(&g->l1[i]);
     }
+  }
+  if (c->kc_sets) { /* scalar caches: each below its group's first SM's L1 level */
+    unsigned per_k = (unsigned)c->kc_sms;
+    g->kc = vs_calloc((g->nsm + per_k - 1) / per_k, sizeof *g->kc, err);
+    if (!g->kc) return -1;
+    for (unsigned i = 0; i * per_k < g->nsm; i++, g->nkc++)
+      if (vs_kcache_init(&g->kc[i], (unsigned)c->kc_sets, (unsigned)c->kc_ways, (unsigned)c->kc_line,
+                         (unsigned)c->kc_mshrs, (unsigned)c->kc_mshr_targets, (unsigned)c->kc_banks,
+                         (unsigned)c->kc_hit_latency, vs_gpu_sm_lower(g, i * per_k), err))
+        return -1; /* the ones made (nkc) and this one's parts are freed by gpu_free */
   }
   for (unsigned i = 0; i < g->nsm; i++) {
     if (vs_sm_init(&g->sm[i], g, i, err)) return -1;
@@ -293,7 +306,7 @@ static uint64_t derived_watchdog(const struct vs_timing_config *c)
          c->disp_warp_interval * c->gpu_warps_per_sm + unit * VS_MAX_LANES +
          c->core_opc_latency * 8 + c->core_decode_latency + c->core_wb_latency +
          c->core_branch_latency + c->core_barrier_latency + c->lsu_agu_latency +
-         c->ic_hit_latency + c->dc_hit_latency + c->lds_latency * VS_MAX_LANES;
+         c->ic_hit_latency + c->dc_hit_latency + c->kc_hit_latency + c->lds_latency * VS_MAX_LANES;
 }
 
 static int memory_busy(const vs_gpu *g, uint64_t now)

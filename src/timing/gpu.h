@@ -15,6 +15,7 @@
 #include "timing/dram.h"
 #include "timing/fetch.h"
 #include "timing/icnt.h"
+#include "timing/kcache.h"
 #include "timing/l2.h"
 #include "timing/lds.h"
 #include "timing/lsu.h"
@@ -156,6 +157,11 @@ typedef struct vs_gpu {
   int has_mall;
   vs_l2 *l1;
   unsigned nl1;
+  /* the scalar data caches (kcache.sets > 0), one per group of kcache.sms
+   * SMs: SM i's is kc[i / kcache.sms] (its LSU sends scalar memory
+   * instructions there) */
+  vs_kcache *kc;
+  unsigned nkc;
   vs_icnt icnt;
   vs_warp ***slot_warps;      /* per device-wide WG slot, allocated on use */
   unsigned nslots;

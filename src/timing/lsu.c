@@ -36,6 +36,8 @@ int vs_lsu_init(vs_lsu *u, unsigned entries, unsigned ports, vs_error *err)
   u->head = u->count = 0;
   u->ports = ports ? ports : 1;
   u->st = (vs_lsu_stats){0};
+  u->retrying = u->retry_kc = 0;
+  u->kc = NULL;
   u->q = vs_calloc(u->cap, sizeof *u->q, err);
   return u->q ? 0 : -1;
 }
@@ -83,9 +85,12 @@ vs_lsent *vs_lsu_cycle(vs_lsu *u, vs_dcache *dc, vs_lds *lds, uint64_t now, uint
   for (unsigned p = 0; p < u->ports && e->next < e->nreq; p++) {
     const vs_lsreq *r = &e->req[e->next];
     uint64_t done;
-    if (vs_dcache_access(dc, r->addr, r->kind, r->bytes, r->nthreads, now, &done, wake)) {
+    int k = e->scalar && u->kc;
+    if (k ? vs_kcache_access(u->kc, r->addr, r->kind, r->bytes, r->nthreads, now, &done, wake)
+          : vs_dcache_access(dc, r->addr, r->kind, r->bytes, r->nthreads, now, &done, wake)) {
       u->st.rfail_cycles++;
       u->retrying = 1;
+      u->retry_kc = k;
       break;
     }
     e->done = vs_tmax(e->done, done);
@@ -103,5 +108,6 @@ void vs_lsu_skip(vs_lsu *u, vs_dcache *dc, uint64_t k)
   if (!u->retrying) return;
   u->st.rfail_cycles += k;
   u->st.busy_cycles += k;
-  vs_dcache_repeat_rfail(dc, k);
+  if (u->retry_kc) vs_kcache_repeat_rfail(u->kc, k);
+  else vs_dcache_repeat_rfail(dc, k);
 }

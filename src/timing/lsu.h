@@ -15,6 +15,7 @@
 #include "core/isa.h"
 #include "core/warp.h"
 #include "timing/dcache.h"
+#include "timing/kcache.h"
 #include "timing/lds.h"
 
 typedef struct vs_lsreq {
@@ -37,6 +38,7 @@ typedef struct vs_lsent {
   uint16_t nreq, next;  /* D-cache requests, next one to send   */
   uint16_t lds_passes;  /* > 0: it has an LDS part not yet sent */
   uint8_t is_load;
+  uint8_t scalar;        /* a scalar memory instruction: to the scalar cache, if any */
   uint8_t ndst;
   struct { uint16_t sb, n; } dst[VS_MAX_DST]; /* registers written when it completes */
   vs_lsreq req[VS_MEMREC_MAX];
@@ -50,6 +52,8 @@ typedef struct vs_lsu {
   vs_lsent *q;
   unsigned cap, head, count, ports;
   int retrying;         /* the last cycle ended in a reservation fail */
+  int retry_kc;         /* ... of the scalar cache                    */
+  vs_kcache *kc;        /* the SM's scalar cache (NULL: none, scalar requests use the D-cache) */
   vs_lsu_stats st;
 } vs_lsu;
 

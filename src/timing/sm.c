@@ -46,12 +46,21 @@ int vs_sm_init(vs_sm *s, vs_gpu *g, unsigned id, vs_error *err)
                     (unsigned)c->core_fetch_width, (unsigned)c->ic_hit_latency,
                     (unsigned)c->core_decode_latency, low, &g->dev->mem, g->tic, err))
     return -1;
+  if (c->ic_sms > 1) { /* an I-cache shared by a group of SMs: its first SM's */
+    unsigned first = id - id % (unsigned)c->ic_sms;
+    if (first == id) {
+      if (vs_fetch_banks(&s->fe, (unsigned)c->ic_banks, err)) return -1;
+    } else {
+      vs_fetch_share(&s->fe, &g->sm[first].fe);
+    }
+  }
   if (vs_dcache_init(&s->dc, (unsigned)c->dc_sets, (unsigned)c->dc_ways, (unsigned)c->dc_line,
                      (unsigned)c->dc_mshrs, (unsigned)c->dc_mshr_targets, (unsigned)c->dc_wshr,
                      (unsigned)c->dc_hit_latency, c->dc_write_policy == VS_WP_WRITE_THROUGH,
                      (int)c->dc_write_allocate, low, err))
     return -1;
   if (vs_lsu_init(&s->lsu, (unsigned)c->lsu_entries, (unsigned)c->dc_ports, err)) return -1;
+  if (g->nkc) s->lsu.kc = &g->kc[id / (unsigned)c->kc_sms];
   for (unsigned k = 0; k < g->prof->nsimd; k++) vs_units_init(&s->simd[k], c, g->lanes);
   vs_opcoll_init(&s->opc, (unsigned)c->core_reg_banks, (unsigned)c->core_opc_latency, g->prof->bank);
   vs_lds_init(&s->lds, c->lds_banks ? (unsigned)c->lds_banks : g->lanes,
@@ -438,11 +447,16 @@ static void issue_mem(vs_sm *s, unsigned i, const vs_tinfo *ti, unsigned grp, ui
     else
       glb[ng++] = a;
   }
+  /* a scalar memory instruction with a scalar cache goes there, without
+   * the vector address unit (its address is one scalar register pair plus
+   * an offset), in requests of the scalar cache's lines */
+  e->scalar = (ti->flags & VS_TI_SMEM) != 0;
+  int kc = e->scalar && s->lsu.kc;
   e->warp = i;
-  e->ready_at = ready + g->c->lsu_agu_latency;
+  e->ready_at = ready + (kc ? 0 : g->c->lsu_agu_latency);
   e->done = e->ready_at;
   e->next = 0;
-  e->nreq = (uint16_t)vs_coalesce(glb, ng, (unsigned)g->c->dc_line, e->req);
+  e->nreq = (uint16_t)vs_coalesce(glb, ng, kc ? s->lsu.kc->line : (unsigned)g->c->dc_line, e->req);
   e->lds_passes = (uint16_t)(nl ? vs_lds_passes(&s->lds, lds, nl) : 0);
   /* with the wait-counter interlock the results of memory instructions
    * are not scoreboarded: the program waits for them (s_waitcnt) */
@@ -733,7 +747,8 @@ unsigned vs_sm_outstanding(const vs_sm *s, uint64_t now)
 
 int vs_sm_memory_busy(const vs_sm *s, uint64_t now)
 {
-  if (vs_sm_outstanding(s, now) || vs_cache_mshr_busy(&s->fe.ic, now)) return 1;
+  if (vs_sm_outstanding(s, now) || vs_cache_mshr_busy(s->fe.ic, now)) return 1;
+  if (s->lsu.kc && vs_cache_mshr_busy(&s->lsu.kc->c, now)) return 1;
   for (unsigned k = 0; k < s->nwg; k++)
     if (s->wg[k].used && s->wg[k].flushing && s->wg[k].end_at > now) return 1;
   return 0;
@@ -755,7 +770,9 @@ size_t vs_sm_describe(const vs_sm *s, uint64_t now, char *buf, size_t len)
 #define OUT(...) do { if (n < len) n += (size_t)snprintf(buf + n, len - n, __VA_ARGS__); } while (0)
   OUT("\n sm %u: LSU queue %u, D-cache MSHRs %u/%u busy, WSHRs %u, I-cache MSHRs %u/%u", s->id,
       s->lsu.count, vs_cache_mshr_busy(&s->dc.c, now), s->dc.c.nmshr,
-      vs_dcache_wshr_busy(&s->dc, now), vs_cache_mshr_busy(&s->fe.ic, now), s->fe.ic.nmshr);
+      vs_dcache_wshr_busy(&s->dc, now), vs_cache_mshr_busy(s->fe.ic, now), s->fe.ic->nmshr);
+  if (s->lsu.kc)
+    OUT(", scalar-cache MSHRs %u/%u", vs_cache_mshr_busy(&s->lsu.kc->c, now), s->lsu.kc->c.nmshr);
   for (unsigned i = 0; i < s->nw; i++) {
     const vs_twarp *t = &s->tw[i];
     if (t->state == VS_TW_FREE) continue;

@@ -40,6 +40,12 @@ unsigned vs_tslots_used(const vs_tslots *s, uint64_t t)
   return used_at(s, t);
 }
 
+uint64_t vs_tslots_first(const vs_tslots *s, uint64_t t)
+{
+  while (used_at(s, t) >= s->cap) t++;
+  return t;
+}
+
 uint64_t vs_tslots_reserve(vs_tslots *s, uint64_t t, unsigned n)
 {
   if (n == 0) n = 1;

@@ -25,6 +25,9 @@ void vs_tslots_free(vs_tslots *s);
 /* First t' >= t such that cycles t'..t'+n-1 have spare capacity; reserves
  * one unit in each of them and returns t'.  n >= 1. */
 uint64_t vs_tslots_reserve(vs_tslots *s, uint64_t t, unsigned n);
+/* The first t' >= t with spare capacity (what vs_tslots_reserve(s, t, 1)
+ * would return), reserving nothing */
+uint64_t vs_tslots_first(const vs_tslots *s, uint64_t t);
 /* Capacity used in cycle t */
 unsigned vs_tslots_used(const vs_tslots *s, uint64_t t);
 

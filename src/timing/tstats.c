@@ -66,12 +66,15 @@ static void cache_add(vs_cache_stats *a, const vs_cache_stats *s)
   a->writebacks += s->writebacks;
   a->mshr_allocs += s->mshr_allocs;
   a->mshr_busy_cycles += s->mshr_busy_cycles;
+  a->bank_waits += s->bank_waits;
+  a->bank_wait_cycles += s->bank_wait_cycles;
   if (s->mshr_max > a->mshr_max) a->mshr_max = s->mshr_max;
 }
 
 typedef struct totals {
   uint64_t stalls[VS_STALL_COUNT];
-  vs_cache_stats ic, dc, l2, l1, mall;
+  vs_cache_stats ic, dc, l2, l1, mall, kc;
+  vs_kcache_stats k;
   uint64_t dual_issues;
   vs_dcache_stats d;
   vs_lds_stats lds;
@@ -87,7 +90,7 @@ static void sum(const vs_gpu *g, totals *t)
     const vs_sm *s = &g->sm[i];
     for (int r = 0; r < VS_STALL_COUNT; r++) t->stalls[r] += s->st.stalls[r];
     t->dual_issues += s->st.dual_issues;
-    cache_add(&t->ic, &s->fe.ic.st);
+    if (s->fe.ic == &s->fe.own) cache_add(&t->ic, &s->fe.ic->st); /* a shared one: its owner's */
     cache_add(&t->dc, &s->dc.c.st);
     const vs_dcache_stats *d = &s->dc.st;
     t->d.loads += d->loads;
@@ -115,6 +118,16 @@ static void sum(const vs_gpu *g, totals *t)
         t->unit_busy[u] += s->simd[k].u[u].busy_cycles;
         t->unit_insns[u] += s->simd[k].u[u].insns;
       }
+  }
+  for (unsigned i = 0; i < g->nkc; i++) {
+    const vs_kcache *k = &g->kc[i];
+    cache_add(&t->kc, &k->c.st);
+    t->k.loads += k->st.loads;
+    t->k.load_hits += k->st.load_hits;
+    t->k.load_merged += k->st.load_merged;
+    t->k.load_misses += k->st.load_misses;
+    t->k.stores += k->st.stores;
+    t->k.atomics += k->st.atomics;
   }
   vs_l2_cache_stats(&g->l2, &t->l2);
   for (unsigned i = 0; i < g->nl1; i++) {
@@ -191,7 +204,13 @@ void *vs_tstats_json(const vs_gpu *g, double seconds)
   }
 
   cJSON *caches = cJSON_AddObjectToObject(o, "caches");
-  cache_json(cJSON_AddObjectToObject(caches, "icache"), &t.ic, cycles);
+  cJSON *icj = cJSON_AddObjectToObject(caches, "icache");
+  cache_json(icj, &t.ic, cycles);
+  if (g->c->ic_sms > 1) { /* shared by groups of SMs: waits for a bank */
+    num(icj, "sms_per_cache", (double)g->c->ic_sms);
+    num(icj, "bank_waits", (double)t.ic.bank_waits);
+    num(icj, "bank_wait_cycles", (double)t.ic.bank_wait_cycles);
+  }
   cJSON *dc = cJSON_AddObjectToObject(caches, "dcache");
   cache_json(dc, &t.dc, cycles);
   num(dc, "loads", (double)t.d.loads);
@@ -212,6 +231,20 @@ void *vs_tstats_json(const vs_gpu *g, double seconds)
   if (g->nl1) /* the optional levels: only when configured */
     cache_json(cJSON_AddObjectToObject(caches, "l1"), &t.l1, cycles);
   if (g->has_mall) cache_json(cJSON_AddObjectToObject(caches, "mall"), &t.mall, cycles);
+  if (g->nkc) { /* the scalar data caches (kcache.sets > 0) */
+    cJSON *kc = cJSON_AddObjectToObject(caches, "kcache");
+    cache_json(kc, &t.kc, cycles);
+    num(kc, "caches", (double)g->nkc);
+    num(kc, "sms_per_cache", (double)g->c->kc_sms);
+    num(kc, "loads", (double)t.k.loads);
+    num(kc, "load_hits", (double)t.k.load_hits);
+    num(kc, "load_pending_hits", (double)t.k.load_merged);
+    num(kc, "load_misses", (double)t.k.load_misses);
+    num(kc, "stores", (double)t.k.stores);
+    num(kc, "atomics", (double)t.k.atomics);
+    num(kc, "bank_waits", (double)t.kc.bank_waits);
+    num(kc, "bank_wait_cycles", (double)t.kc.bank_wait_cycles);
+  }
 
   cJSON *lsu = cJSON_AddObjectToObject(o, "lsu");
   num(lsu, "instructions", (double)t.lsu.insns);
@@ -301,6 +334,7 @@ void vs_tstats_summary(const vs_gpu *g, double seconds, FILE *out)
   fputc('\n', out);
   cache_line(out, "icache", &t.ic, 0);
   cache_line(out, "dcache", &t.dc, t.d.atomics); /* atomics go past the L1 */
+  if (g->nkc) cache_line(out, "kcache", &t.kc, t.k.atomics); /* scalar data caches */
   if (g->nl1) cache_line(out, "l1", &t.l1, 0);
   cache_line(out, "l2", &t.l2, 0);
   if (g->has_mall) cache_line(out, "mall", &t.mall, 0);

@@ -80,7 +80,7 @@ static int cycle(fixture *f, uint64_t now, uint64_t *wake)
 static void test_hit_miss_merge_rfail(void **state)
 {
   fixture *f = *state;
-  vs_cache_stats *st = &f->fe.ic.st;
+  vs_cache_stats *st = &f->fe.ic->st;
   uint64_t wake;
   /* 0: warp 0 misses; the line is requested at 1 and arrives at 11 */
   assert_true(cycle(f, 0, &wake));
@@ -155,15 +155,60 @@ static void test_stop_at_control_flow(void **state)
   assert_false(cycle(f, 19, &wake));
   assert_int_equal(wake, 20);
   assert_true(cycle(f, 20, &wake));
-  assert_int_equal(f->fe.ic.st.misses, 2);
+  assert_int_equal(f->fe.ic->st.misses, 2);
 }
 
+/* Two SMs' fetch units sharing one I-cache with 1 bank (icache.sms 2,
+ * icache.banks 1): the second SM's fetch of the line the first one missed
+ * merges into the first one's MSHR and then hits; lookups of one cycle
+ * meet in the bank and the later one waits a cycle. */
+static void test_shared_icache(void **state)
+{
+  fixture *f = *state;
+  vs_error err;
+  vs_fetch_unit fe2;
+  vs_fwarp w2 = {0};
+  uint64_t wake = VS_NEVER;
+  assert_int_equal(vs_fetch_banks(&f->fe, 1, &err), 0);
+  assert_int_equal(vs_fetch_init(&fe2, 4, 1, 16, 1, 2, 2, 1, 1, fake_lower(&f->low), &f->mem,
+                                 f->tic, &err), 0);
+  vs_fetch_share(&fe2, &f->fe);
+  assert_ptr_equal(fe2.ic, f->fe.ic);
+  vs_ibuf_init(&w2.ib, 2);
+  w2.active = 1;
+  w2.pc = 0x80000000u;
+  f->w[1].active = f->w[2].active = 0;
+  vs_cache_stats *st = &f->fe.ic->st;
+  /* 0: SM A's warp misses (bank cycle 0; requested at 1, filled at 11) */
+  assert_true(cycle(f, 0, &wake));
+  assert_int_equal(f->w[0].fetch_at, 11);
+  /* 0: SM B's warp, same line: bank 0 is taken in cycle 0, its lookup is
+   * in cycle 1: the line is being filled, a subentry of A's MSHR */
+  assert_true(vs_fetch_cycle(&fe2, &w2, 1, 0, &wake));
+  assert_int_equal(st->misses, 1);
+  assert_int_equal(st->pending_hits, 1);
+  assert_int_equal(w2.fetch_at, 11);
+  assert_int_equal(st->bank_waits, 1);
+  assert_int_equal(st->bank_wait_cycles, 1);
+  /* 11: A hits (ready at 11 + 1 + 1 = 13); B, in the same cycle, waits
+   * for the bank: hit at 12, ready at 14 */
+  assert_true(cycle(f, 11, &wake));
+  assert_true(vs_fetch_cycle(&fe2, &w2, 1, 11, &wake));
+  assert_int_equal(st->hits, 2);
+  assert_int_equal(vs_ibuf_ready_bits(&f->w[0].ib, 13), 3);
+  assert_int_equal(vs_ibuf_ready_bits(&w2.ib, 13), 0);
+  assert_int_equal(vs_ibuf_ready_bits(&w2.ib, 14), 3);
+  assert_int_equal(st->bank_waits, 2);
+  assert_int_equal(f->low.n, 1); /* one line read from below for both SMs */
+  vs_fetch_free(&fe2);
+}
 
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown(test_hit_miss_merge_rfail, setup, teardown),
     cmocka_unit_test_setup_teardown(test_stop_at_control_flow, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_shared_icache, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

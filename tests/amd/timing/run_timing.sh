@@ -76,4 +76,61 @@ if [ -n "${CYC[valu16_m5]:-}" ] && [ -n "${CYC[valu16_m1]:-}" ] && [ -n "${CYC[v
 else
   echo "FAIL: a loop kernel did not run"; fail=1
 fi
+# README.md "Scalar loads": a scalar load goes to the LSU the cycle after
+# its issue, a scalar-cache hit is back kcache.hit_latency = 44 later
+# (T + 45), s_waitcnt lgkmcnt(0) issues on the next turn (T + 48); then 8
+# instructions at turns and the taken branch: 48 + 4 * 8 + 16 = 96
+if [ -n "${CYC[sload_hit_m5]:-}" ] && [ -n "${CYC[sload_hit_m1]:-}" ]; then
+  check "4 warm iterations with a scalar-cache hit and s_waitcnt" \
+    $(( CYC[sload_hit_m5] - CYC[sload_hit_m1] )) $(( 4 * 96 ))
+else
+  echo "FAIL: sload_hit did not run"; fail=1
+fi
+# a new line each iteration: the miss is requested at T + 45, crosses the
+# interconnect (25), misses in the L2 (port at T + 70, DRAM from T + 71:
+# ceil(64 / dram.bytes_per_cycle) cycles of transfer and 200 of latency),
+# the L2's 80 and the way back (25): filled at T + 379 (vega64: 4 transfer
+# cycles) or T + 377 (mi50: 2), data at + 1; s_waitcnt on the next turn
+# T + 380; 9 instructions and the branch: 380 + 4 * 9 + 16 = 432
+if [ -n "${CYC[sload_miss_m5]:-}" ] && [ -n "${CYC[sload_miss_m1]:-}" ]; then
+  check "4 iterations with a scalar-cache and L2 miss" \
+    $(( CYC[sload_miss_m5] - CYC[sload_miss_m1] )) $(( 4 * 432 ))
+else
+  echo "FAIL: sload_miss did not run"; fail=1
+fi
+# README.md "Caches shared by a group of CUs": share_m1's two work-groups
+# on CUs 0 and 1, the second placed 3000 cycles after the first (which has
+# ended by then)
+kv() { # stats.json cache key -> the value
+  "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["launches"][0]["timing"]["caches"][sys.argv[2]][sys.argv[3]])' "$1" "$2" "$3"
+}
+cfgf=$(cd "$SRC/.." && pwd)/share/ventsim/configs/$CONFIG.ini
+share_run() { # name extra-ini-text
+  { cat "$cfgf"; printf '\n[dispatch]\nwg_interval = 3000\n%b' "$2"; } > "$tmp/$1.ini"
+  VENTSIM_MODE=timing VENTSIM_CONFIG=$tmp/$1.ini VENTSIM_STATS=$tmp/$1.json \
+    "$RUN" "$TDIR/share_m1.hsaco" "$SRC/amd/timing/share_m1.s" > "$tmp/$1.log" 2>&1 ||
+    { echo "FAIL: share_m1 ($1): $(cat "$tmp/$1.log")"; fail=1; return 1; }
+}
+if share_run shared "" && share_run kc1 "[kcache]\nsms = 1\n" && share_run ic1 "[icache]\nsms = 1\n" &&
+   VENTSIM_MODE=timing VENTSIM_CONFIG=$CONFIG VENTSIM_STATS=$tmp/one.json \
+     "$RUN" "$TDIR/sload_hit_m1.hsaco" "$SRC/amd/timing/sload_hit_m1.s" > "$tmp/one.log" 2>&1; then
+  # the second CU finds the kernel arguments' and in[0]'s lines in the
+  # shared scalar cache: its 4 scalar loads hit; the first CU's 4 made 2
+  # misses and 2 pending hits
+  check "shared scalar cache: misses" "$(kv "$tmp/shared.json" kcache load_misses)" 2
+  check "shared scalar cache: pending hits" "$(kv "$tmp/shared.json" kcache load_pending_hits)" 2
+  check "shared scalar cache: hits" "$(kv "$tmp/shared.json" kcache load_hits)" 4
+  check "own scalar caches: misses" "$(kv "$tmp/kc1.json" kcache load_misses)" 4
+  check "own scalar caches: hits" "$(kv "$tmp/kc1.json" kcache load_hits)" 0
+  # cycles: with its own scalar cache the second CU's arguments come from
+  # the L2 (T0 + 176 instead of the hits' last T0 + 56: 120 more) and so
+  # does in[0] (T1 + 176 instead of T1 + 48: 128 more)
+  check "own scalar caches cost the second CU 120 + 128 cycles" \
+    $(( $(cycles "$tmp/kc1.json") - $(cycles "$tmp/shared.json") )) 248
+  # the same code as sload_hit_m1: the second CU misses no I-cache line
+  # with the shared I-cache, and all of them with its own
+  one=$(kv "$tmp/one.json" icache misses)
+  check "shared I-cache: the second CU's fetches hit" "$(kv "$tmp/shared.json" icache misses)" "$one"
+  check "own I-caches: the second CU misses every line" "$(kv "$tmp/ic1.json" icache misses)" $(( 2 * one ))
+fi
 exit $fail

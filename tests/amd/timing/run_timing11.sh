@@ -81,6 +81,9 @@ check "s_delay_alu VALU_DEP_1 on independent adds: 8 pairs of 6 cycles" "$(diff5
 check "the same without s_delay_alu: 8 pairs of 5 cycles" "$(diff5 nodelay8)" $(( 4 * (5 * 7 + 1 + O) ))
 # load: L0 hit 20 + 90 = 110 after issue, s_waitcnt then, v_add +1, 4 VALU at +5
 check "load, s_waitcnt vmcnt(0), 5 VALU, 4 warm iterations" "$(diff5 wait)" $(( 4 * (110 + 1 + 5 * 4 + O) ))
+# scalar load: to the LSU at +1, a hit in the WGP's scalar cache 37 later
+# (kcache.hit_latency): s_waitcnt at +38, v_add +1, 4 VALU at +5
+check "scalar load, s_waitcnt lgkmcnt(0), 5 VALU, 4 warm iterations" "$(diff5 sload)" $(( 4 * (38 + 1 + 5 * 4 + O) ))
 # store: write-through L0 (20 + 90), the L1 passes it on, interconnect 20,
 # L2 hit 59, acknowledgement 20: VScnt drops 209 after issue
 check "store, s_waitcnt_vscnt 0, 4 VALU, 4 warm iterations" "$(diff5 store)" $(( 4 * (209 + 1 + 5 * 3 + O) ))

@@ -1,0 +1,12 @@
+// AMD timing test: 1 iterations of a scalar load of in[16 i] = 16 i (a
+// new line each iteration: scalar-cache and L2 miss), s_waitcnt
+// lgkmcnt(0) and 4 dependent VALU instructions (loop.inc, SLOAD = 2).
+// out[0] = sum over i < 1 of (16 i + 4) = 4.
+// LAUNCH 64 64
+// ARGN 1
+// IN 80 0 1
+// EXPECT 0 4
+.set K, 4
+.set LOAD, 0
+.set SLOAD, 2
+.include "loop.inc"
