@@ -56,6 +56,8 @@ typedef struct amd_chk {
    * and SGPRs an SALU then rewrote (sa_pc: that SALU) */
   uint64_t mask_rd[2], sa_pend[2];
   vs_addr sa_pc[128];
+  /* gfx11 WMMA: the D matrix of the last VALU when it was a v_wmma (live) */
+  struct { vs_addr pc; uint8_t v_first, v_count, live; } wmma;
 } amd_chk;
 
 struct vs_warp;
