@@ -785,6 +785,45 @@ static void check_cmpx_permlane11(amd_chk *k, vs_warp *w, const cur *c, vs_addr 
   k->cmpx_pc = pc;
 }
 
+/* The third gfx11 rule: a v_wmma reading as its A or B matrix (src0,
+ * src1) VGPRs that the previous v_wmma wrote as D, with no other VALU
+ * between, may read them before they are written.  One VALU between (an
+ * independent one, v_nop, or another v_wmma that does not read them) ends
+ * the hazard; SALU, memory and other non-VALU instructions do not.  C
+ * (src2) overlapping the previous D is no hazard (the hardware forwards
+ * the accumulator).  Source: LLVM 19's GCNHazardRecognizer::fixWMMAHazards
+ * (the hazard: "Src0(matrix A) or Src1(matrix B) of the current wmma
+ * instruction overlaps with the dest(matrix D) of the previous wmma"; what
+ * expires it: any VALU; the fix: a v_nop; seed 002 is silent). */
+static void check_wmma11(amd_chk *k, vs_warp *w, const cur *c, vs_addr pc, const vs_check_sink *sink)
+{
+  if (!c->valu) return;
+  int wmma = (c->r->flags & F_WMMA) != 0;
+  if (wmma && k->wmma.live) {
+    for (unsigned i = 0; i < c->nread; i++) {
+      if (c->read[i].file != AMD_RF_V || (c->read[i].role != AMD_R_SRC0 && c->read[i].role != AMD_R_SRC1) ||
+          !overlaps(c->read[i].first, c->read[i].count, k->wmma.v_first, k->wmma.v_count))
+        continue;
+      unsigned v = c->read[i].first > k->wmma.v_first ? c->read[i].first : k->wmma.v_first;
+      vs_check_reportf(sink, w, VS_CHECK_HAZARDS, pc, k->wmma.pc,
+                       "a v_wmma reads v%u as its %s matrix, which the v_wmma at 0x%" PRIx64 " writes as D, "
+                       "with no VALU between (needs an independent VALU or v_nop between)",
+                       v, c->read[i].role == AMD_R_SRC0 ? "A" : "B", k->wmma.pc);
+      break;
+    }
+  }
+  k->wmma.live = 0;
+  if (!wmma) return;
+  for (unsigned i = 0; i < c->nwrite; i++)
+    if (c->write[i].file == AMD_RF_V) {
+      k->wmma.pc = pc;
+      k->wmma.v_first = (uint8_t)c->write[i].first;
+      k->wmma.v_count = c->write[i].count;
+      k->wmma.live = 1;
+      break;
+    }
+}
+
 /* ---- waits ---- */
 static void clear_pending(amd_chk *k, unsigned idx)
 {
@@ -967,6 +1006,7 @@ void amd_check_insn(vs_warp *w, const vs_dinsn *d, vs_addr pc, const vs_check_si
     check_ldsdir11(k, w, &c, pc, sink);
     if (c.lm == 2) check_partial_fwd11(k, w, &c, pc, sink);
     check_cmpx_permlane11(k, w, &c, pc, sink);
+    check_wmma11(k, w, &c, pc, sink);
   }
   if (sink->enabled & 1u << VS_CHECK_WAITS) {
     const amd_operand *wo = waitcnt_operand(&c);

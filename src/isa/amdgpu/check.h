@@ -73,6 +73,8 @@ typedef struct amd_chk {
    * other than v_nop was a v_cmpx at cmpx_pc */
   vs_addr cmpx_pc;
   uint8_t cmpx_live;
+  /* gfx11 WMMA: the D matrix of the last VALU when it was a v_wmma (live) */
+  struct { vs_addr pc; uint8_t v_first, v_count, live; } wmma;
 } amd_chk;
 
 struct vs_warp;
