@@ -40,7 +40,9 @@ import argparse
 import concurrent.futures
 import hashlib
 import json
+import math
 import os
+import random
 import re
 import subprocess
 import sys
@@ -64,6 +66,22 @@ PARAMS = [
 ]
 NAMES = [p[0] for p in PARAMS]
 START = tuple(p[2] for p in PARAMS)
+
+# --fix-rtl: parameters the RTL determines, held at the value derived from the
+# port's source instead of fitted (each on its grid).  Derivations
+# (ventus-gpgpu-verilog, src/gpgpu_top/sm/pipeline/sfu_v2/):
+#   exec.sfu_latency = 12: an fp32 divide / square root goes through
+#     float_div_mvp/div_sqrt_top_mvp.sv with three iteration units
+#     (defs_div_sqrt_mvp.sv: Iteration_unit_num_S = 2'b10); control_mvp.sv
+#     counts Crtl_cnt_S 0 .. State_ctl_S = 8 for FP32 at full precision (9
+#     cycles), one cycle after the start (Div/Sqrt_start_dly_S), and raises
+#     Done_SO the cycle after the last count: 11 cycles from start to done;
+#     sfu_exe.v leaves S_BUSY for S_FINISH when the result passes its output
+#     arbiter: +1 = 12 per pass, independent of the data.
+# Not fixed: exec.div_latency (int_div.v iterates d_lez - a_lez + 1 times,
+# data-dependent), and the pipeline latencies whose RTL count depends on
+# handshakes the model folds together (see docs/timing-accuracy.md).
+RTL_FIXED = {"exec.sfu_latency": 12}
 # Multi-start: one descent from each, the best result wins.  START, then
 # every parameter at the same quantile of its grid (low, middle, high): all
 # chosen from the grids alone, none from a case.
@@ -110,21 +128,33 @@ def mae(cycles, published, idx):
     return sum(abs(cycles[i] - published[i]) / published[i] for i in idx) / len(idx)
 
 
-def coordinate_descent(evaluate, published, idx, start, log=None):
+def mlog(cycles, published, idx):
+    """Mean |ln(model / published)|: symmetric in over- and under-prediction
+    (mae counts a factor 2 too many as 100 %, too few as 50 %)."""
+    return sum(abs(math.log(cycles[i] / published[i])) for i in idx) / len(idx)
+
+
+OBJECTIVES = {"abs": mae, "log": mlog}
+
+
+def coordinate_descent(evaluate, published, idx, start, log=None, free=None, obj=mae):
     """evaluate(params) -> per-case cycles (list over CASES).  Returns the
-    fitted params and their objective over idx."""
+    fitted params and their objective over idx.  free: the indices of the
+    parameters searched (default all; the others keep their start value)."""
     cur = tuple(start)
-    best = mae(evaluate(cur), published, idx)
+    best = obj(evaluate(cur), published, idx)
     sweep = 0
+    free = range(len(PARAMS)) if free is None else free
     while True:
         sweep += 1
         changed = False
-        for k, (name, grid, _) in enumerate(PARAMS):
+        for k in free:
+            grid = PARAMS[k][1]
             cands = [tuple(cur[:k]) + (v,) + tuple(cur[k + 1:]) for v in grid if v != cur[k]]
             if hasattr(evaluate, "prefetch"):
                 evaluate.prefetch(cands)
             for cand in cands:
-                err = mae(evaluate(cand), published, idx)
+                err = obj(evaluate(cand), published, idx)
                 if err < best - 1e-12:
                     best, cur, changed = err, cand, True
         if log:
@@ -133,14 +163,14 @@ def coordinate_descent(evaluate, published, idx, start, log=None):
             return cur, best
 
 
-def fit(evaluate, published, idx, starts, log=None):
+def fit(evaluate, published, idx, starts, log=None, free=None, obj=mae):
     """coordinate_descent from each start; the lowest objective wins (ties:
     the earlier start)."""
     best = None
     for k, st in enumerate(starts):
         if log:
             log(" start %d: %s" % (k, fmt_params(st)))
-        p, err = coordinate_descent(evaluate, published, idx, st, log)
+        p, err = coordinate_descent(evaluate, published, idx, st, log, free, obj)
         if best is None or err < best[1] - 1e-12:
             best = (p, err)
     return best
@@ -185,6 +215,32 @@ class Simulator:
             if data.get("ventsim") == self.tag and data.get("names") == NAMES:
                 self.cache = {tuple(json.loads(k)): v for k, v in data["runs"].items()}
         self.runs = 0
+
+    def adopt(self, path, n, seed=15):
+        """Reuse the runs of a cache written by another ventsim binary, if
+        that binary's cycles are this one's: rerun n vectors drawn at random
+        from it (all 21 cases each) and adopt the file only if every cycle
+        count is equal.  Returns (adopted vectors, checked vectors)."""
+        with open(path) as f:
+            data = json.load(f)
+        if data.get("names") != NAMES:
+            raise Failure("%s: other parameter names" % path)
+        runs = {tuple(json.loads(k)): v for k, v in data["runs"].items()}
+        runs = {k: v for k, v in runs.items() if None not in v}
+        keys = sorted(runs)
+        sample = random.Random(seed).sample(keys, min(n, len(keys)))
+        with concurrent.futures.ThreadPoolExecutor(self.jobs) as ex:
+            got = list(ex.map(lambda t: self.run_case(*t),
+                              [(p, i) for p in sample for i in range(len(CASES))]))
+        for k, p in enumerate(sample):
+            mine = got[k * len(CASES):(k + 1) * len(CASES)]
+            if mine != runs[p]:
+                raise Failure("%s: not adopted, this ventsim gives %s for %s where it has %s"
+                              % (path, mine, fmt_params(p), runs[p]))
+        for k, v in runs.items():
+            self.cache.setdefault(k, v)
+        self.save()
+        return len(runs), len(sample)
 
     def save(self):
         if not self.cache_path:
@@ -254,19 +310,20 @@ def pct(x):
     return "%+.1f %%" % (100 * x)
 
 
-def do_fit(sim, published, starts, log):
+def do_fit(sim, published, starts, log, free=None, obj=mae):
     log("in-sample fit on the %d consistent entries:" % len(FIT))
-    return fit(sim, published, FIT, starts, log)
+    return fit(sim, published, FIT, starts, log, free, obj)
 
 
-def do_loo(sim, published, starts, log, nfolds=None):
+def do_loo(sim, published, starts, log, nfolds=None, free=None, obj=mae):
     rows = []
     for i in FIT[:nfolds]:
         idx = [j for j in FIT if j != i]
         log("fold %-15s (fit on %d):" % (CASE_NAMES[i], len(idx)))
-        p, err = fit(sim, published, idx, starts, log)
+        p, err = fit(sim, published, idx, starts, log, free, obj)
         c = sim(p)[i]
         rows.append((i, p, err, c, (c - published[i]) / published[i]))
+        log("fold %-15s held out: %d cycles, %s" % (CASE_NAMES[i], c, pct(rows[-1][4])))
     return rows
 
 
@@ -289,7 +346,8 @@ def report(sim, published, fitted, fit_err, rows, committed, out):
             cf[i], pct((cf[i] - published[i]) / published[i]),
             ho[3] if ho else "(not fitted)", pct(ho[4]) if ho else "-"))
     ce = mae(cc, published, FIT)
-    w("\nmean |error| over the 19: committed %.2f %%, refit in-sample %.2f %%" % (100 * ce, 100 * fit_err))
+    w("\nmean |error| over the 19: committed %.2f %%, refit in-sample %.2f %%" % (
+        100 * ce, 100 * mae(cf, published, FIT)))
     if rows:
         errs = [abs(r[4]) for r in rows]
         worst = max(rows, key=lambda r: abs(r[4]))
@@ -336,6 +394,8 @@ def check(sim, published, committed, a):
             bad.append("%s: the document says %d, ventsim's default is %d" % (n, cal[n], committed[k]))
         if committed[k] not in PARAMS[k][1]:
             bad.append("%s = %d is not on its grid" % (n, committed[k]))
+        if n in RTL_FIXED and RTL_FIXED[n] not in PARAMS[k][1]:
+            bad.append("RTL_FIXED %s = %d is not on its grid" % (n, RTL_FIXED[n]))
     for i, name in enumerate(CASE_NAMES):
         if name not in model:
             bad.append("%s: no row in the document's table" % name)
@@ -381,7 +441,9 @@ def selftest():
        the held-out case's published value is replaced by nonsense;
     3. non-separable model (every case depends on every parameter, plus a
        max() term): coordinate descent promises only a point no single grid
-       step improves; check that by trying every such step."""
+       step improves; check that by trying every such step.
+    4. a parameter outside the free set (--fix-rtl) never moves, and the
+       others still find the truth when it is held at its true value."""
     import random
     rng = random.Random(15)
     np_ = len(PARAMS)
@@ -409,6 +471,20 @@ def selftest():
         if coordinate_descent(sep, bad, idx, START)[0] != q:
             print("selftest 2: fold %d's fit depends on its held-out case" % i)
             ok = False
+    # 4. a parameter held fixed (--fix-rtl) keeps its start value, and the
+    #    others still reach the truth when it is fixed at its true value
+    k0 = NAMES.index("exec.sfu_latency")
+    st = START[:k0] + (truth[k0],) + START[k0 + 1:]
+    free = [k for k in range(np_) if k != k0]
+    p, err = coordinate_descent(sep, pub, list(range(n)), st, free=free)
+    if p != truth or err > 1e-12:
+        print("selftest 4: with %s fixed the fit found %s, truth %s" % (NAMES[k0], p, truth))
+        ok = False
+    st = START[:k0] + (max(PARAMS[k0][1]),) + START[k0 + 1:]
+    p, _ = coordinate_descent(sep, pub, list(range(n)), st, free=free)
+    if p[k0] != st[k0]:
+        print("selftest 4: the fixed %s moved to %d" % (NAMES[k0], p[k0]))
+        ok = False
     coef = [[rng.randint(1, 9) for _ in PARAMS] for _ in range(12)]
     base = [rng.randint(500, 5000) for _ in range(12)]
 
@@ -443,6 +519,17 @@ def main():
     ap.add_argument("--folds", type=int, default=None,
                     help="loo: only the first N folds (in the order of CASES; with --cache a "
                          "later full run reuses their runs)")
+    ap.add_argument("--fix-rtl", action="store_true",
+                    help="hold the parameters of RTL_FIXED at their values derived from the "
+                         "port's RTL instead of fitting them")
+    ap.add_argument("--objective", choices=sorted(OBJECTIVES), default="abs",
+                    help="what the fit minimises: abs = mean |model - published| / published "
+                         "(default), log = mean |ln(model / published)|; the report gives the "
+                         "former either way")
+    ap.add_argument("--adopt-cache", metavar="FILE",
+                    help="reuse the runs of a cache FILE written by another ventsim build once "
+                         "--adopt-check random vectors of it reproduce exactly with this one")
+    ap.add_argument("--adopt-check", type=int, default=12)
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--doc", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                   "..", "docs", "timing-accuracy.md"),
@@ -462,9 +549,19 @@ def main():
         committed = committed_values(a.ventsim)
         if a.mode == "check":
             return check(sim, published, committed, a)
+        if a.adopt_cache:
+            n, k = sim.adopt(a.adopt_cache, a.adopt_check)
+            log("adopted %d vectors of %s (%d rerun, all equal)" % (n, a.adopt_cache, k))
         starts = {"committed": [committed], "neutral": [START], "multi": STARTS}[a.start]
-        fitted, fit_err = do_fit(sim, published, starts, log)
-        rows = do_loo(sim, published, starts, log, a.folds) if a.mode == "loo" else []
+        free = None
+        if a.fix_rtl:
+            fixed = {NAMES.index(n): v for n, v in RTL_FIXED.items()}
+            free = [k for k in range(len(NAMES)) if k not in fixed]
+            starts = [tuple(fixed.get(k, v) for k, v in enumerate(st)) for st in starts]
+            log("fixed from the RTL: " + ", ".join("%s=%d" % t for t in RTL_FIXED.items()))
+        obj = OBJECTIVES[a.objective]
+        fitted, fit_err = do_fit(sim, published, starts, log, free, obj)
+        rows = do_loo(sim, published, starts, log, a.folds, free, obj) if a.mode == "loo" else []
         report(sim, published, fitted, fit_err, rows, committed, sys.stdout)
         return 0
     except Failure as e:

@@ -85,6 +85,64 @@ NOTES = {
     "atomic_distinct": "not analysed",
 }
 
+# rx7900xtx (RDNA3): its own published column and notes (amd-hardware.md's
+# sources; the hand derivations from rx7900xtx.ini are in
+# docs/timing-accuracy.md "AMD RDNA3 configuration").  Filled in from the
+# run of 2026-11-27; a benchmark without an entry prints an empty cell.
+PUBLISHED_RDNA3 = {
+    "chase_vector": "CC-RDNA3-lat (amd-hardware.md §5): Infinity Cache 150.3 ns = 376 cycles, VRAM 234.55 ns = 587 (vector, high power state); L0, GL1 and L2 only as plots (CC-RDNA3), so the .ini's 110/180/280 are estimates",
+    "chase_scalar": "CC-RDNA3: scalar cache 15.4 ns = 38 cycles; CC-RDNA3-lat: Infinity Cache 128.4 ns = 321, VRAM 221.24 ns = 553 (scalar path)",
+    "overlap": "none found",
+    "bw_read": "vendor peaks only (not measurements): Infinity Cache 5.3 TB/s = 2120 B/cycle, GDDR6 960 GB/s = 384 B/cycle (amd-hardware.md §1, §5)",
+    "bw_write": "as bw_read",
+    "bw_copy": "as bw_read",
+    "lds_stride": "CC-RDNA3: 32 banks x 4 bytes per 64 KiB half; latency 'very low' (plot only)",
+    "valu_f32_dep": "LLVM GFX11 scheduling model (not a measurement): FMA latency 5; CC-RDNA3 gives no cycle count in text",
+    "valu_f32_indep": "as valu_f32_dep (issue 1 per cycle per SIMD32)",
+    "valu_f64_dep": "LLVM GFX11: f64 FMA latency 38; vendor rate 1/16 (amd-hardware.md §4)",
+    "valu_f64_indep": "as valu_f64_dep",
+    "valu_trans_dep": "LLVM GFX11: transcendental latency 10, quarter rate (amd-hardware.md §4)",
+    "valu_trans_indep": "as valu_trans_dep",
+    "valu_imul_dep": "LLVM GFX11: v_mad_u64_u32 / 32-bit multiply quarter rate, latency 8 (amd-hardware.md §4)",
+    "valu_imul_indep": "as valu_imul_dep",
+    "salu_dep": "LLVM GFX11: SALU latency 2",
+    "salu_indep": "as salu_dep",
+    "barrier_only": "none found",
+    "barrier_exchange": "none found",
+    "atomic_same": "none found",
+    "atomic_distinct": "none found",
+}
+# Hand derivations from rx7900xtx.ini and the loop code the OpenCL device
+# compiles for gfx1100 (llvm-objdump-19 of the cached code object): a
+# dependent VALU 5 cycles, SALU 2, one instruction per cycle per wave, the
+# loop's s_cmp + s_cbranch 2 cycles and a taken branch 14 more (SALU 2 +
+# core.branch_latency 8 + I-cache hit 4; tests/amd/timing/README.md "RDNA3").
+NOTES_RDNA3 = {
+    "chase_vector": "L0 (<= 32 KiB) and GL1 (64-128 KiB) as intended + 6 (the model's chase loop costs 16 cycles per load, the estimate 10); 256 KiB = the GL1's capacity: part misses; 512 KiB-8 MiB show the DRAM latency 603 = 587 + 16 (the measured 587 + the loop), not the L2 (290) or the Infinity Cache (386): the model's caches are cold at every launch and the sweep's launches touch most lines for the first time (as on vega64/mi50)",
+    "chase_scalar": "model flaw (known, docs/timing-model.md; timing-share's area): scalar loads go through the vector L0, 110 + 6 = 116 instead of the scalar cache's 38 + 10; from 32 KiB as chase_vector (less 10: the scalar chase has no address VALU)",
+    "overlap": "16 KiB (L0): 5.0 against 7.2, the 8 independent loads take longer than the prediction's 2 issue cycles each (their address and loop instructions; not analysed cycle by cycle); 4 MiB (DRAM in the model, see chase_vector): within 7 %",
+    "bw_read": "16-256 KiB: the grid-stride loop gives work to size/16 items only (a few CUs busy, latency-bound); 1 MiB = 11 KiB per CU stays in each CU's L0 (48.5 B/cycle per CU of the 128), while the prediction picks the L2 by the total size; 4 MiB: L2 as intended (+4.5 %); DRAM (> 96 MiB) not run",
+    "bw_write": "small sizes as bw_read; the L0 is write-through without write-allocate, so from 1 MiB every store goes to the L2, which the stream fills to 1478 B/cycle at 4 MiB, 72 % of the L2's 2048 -- below the intended value by more than 10 %, not analysed (the L2 write path: reported as a model flaw)",
+    "bw_copy": "reads as bw_read, writes as bw_write",
+    "lds_stride": "conflict degree >= 4 exact (4, 8, 16, 32 cycles per read); degree 1 and 2 give 2.39 and 2.40 instead of 1 and 2: below 2.4 the loop's own instructions (VALU address arithmetic, waits, branch) bound it, not the banks",
+    "valu_f32_dep": "loop overhead: 8 dependent FMAs = 7 x 5 + s_cmp 1 + s_cbranch 1 + taken branch 14 = 51 per 8 = 6.375 (the prediction counts the FMAs only)",
+    "valu_f32_indep": "8 FMAs in 8 cycles + s_add, s_cmp after it (SALU 2), s_cbranch + 14 = 25 per 8 = 3.125",
+    "valu_f64_dep": "as intended: 8 x 38, the loop instructions hidden under the chain",
+    "valu_f64_indep": "8 x 16 (exec.fpu_ii) + s_waitcnt + loop overhead past the last FMA's issue: 131 per 8",
+    "valu_trans_dep": "8 x 10 (3 more passes + sfu_latency 7) + loop 7 = 87 per 8",
+    "valu_trans_indep": "8 x 4 passes + s_add, s_cmp, s_cbranch + 14 = 46 per 8",
+    "valu_imul_dep": "model flaw (known for GCN too): v_mad_u64_u32 runs at full rate with the f32 latency 5 (the front end has one VALU class), so as valu_f32_dep 51 per 8; LLVM's 8-cycle quarter-rate multiply would give about 8 x 8 + 16 = 80 per 8 = 10",
+    "valu_imul_indep": "as valu_imul_dep: full rate; each v_mad_u64_u32 writes a register pair that overlaps the next one's (v[10:11], v[11:12], ...), so the 8 serialise at the 5-cycle latency, then 8 moves and the loop: 58 per 8",
+    "salu_dep": "16 dependent SALU x 2 + s_cmp, s_cbranch + 14 = 46 per 8 = 5.75 (the prediction counts the 16 SALU only)",
+    "salu_indep": "one wave issues one instruction per cycle: 19 SALU + 14 = 32 per 8 = 4 (the prediction assumes 2 SALU per cycle, which needs two waves)",
+    "barrier_only": "loop (2 SALU, s_barrier, buffer_gl0_inv, s_cbranch) + 16 release + taken branch 14 for one wave per SIMD; more waves per SIMD add their SALU turns; not derived cycle by cycle",
+    "barrier_exchange": "no prediction",
+    "atomic_same": "not analysed",
+    "atomic_distinct": "not analysed",
+}
+FAMILY = {"vega64": "gcn", "mi50": "gcn", "rx7900xtx": "rdna3"}
+TEXTS = {"gcn": (PUBLISHED, NOTES), "rdna3": (PUBLISHED_RDNA3, NOTES_RDNA3)}
+
 LINE = re.compile(r"^(\w+)\s+(\S*=\S*)?\s*([-\d.nai]+) (\S+)\s+predicted (\S+)")
 
 
@@ -126,6 +184,11 @@ def main():
     g.add_argument("--from", dest="frm", help="read DIR/CONFIG.txt instead of running")
     a = ap.parse_args()
     configs = a.configs.split(",")
+    fams = {FAMILY.get(c) for c in configs}
+    if len(fams) != 1 or None in fams:
+        raise SystemExit("ubench_table.py: one table per family: %s (%s)" % (
+            ", ".join(sorted(FAMILY)), "gcn: vega64,mi50; rdna3: rx7900xtx"))
+    published, notes = TEXTS[fams.pop()]
     res = {}
     for c in configs:
         if a.frm:
@@ -161,7 +224,7 @@ def main():
         last = k[0]
         print("| %s | %s | %s | %s | %s | %s |" % (
             k[0], k[1].replace("=", " "), unit, " | ".join(cells),
-            PUBLISHED.get(k[0], "") if first else "〃", NOTES.get(k[0], "") if first else "〃"))
+            published.get(k[0], "") if first else "〃", notes.get(k[0], "") if first else "〃"))
     return 0
 
 
