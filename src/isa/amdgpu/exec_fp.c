@@ -140,25 +140,27 @@ double fp_h_to_d(uint32_t h)
   return s ? -v : v;
 }
 
-/* Rounding a double to f16 in mode rm (0 RNE, 1 +inf, 2 -inf, 3 zero):
- * a = N * q + f*q with q the f16 quantum at a's exponent, N < 2048 an
- * integer and 0 <= f < 1 (both exact in double); N is incremented by the
- * mode's rule; N * q re-encoded (a carry into the next binade and into
- * infinity falls out of the encoding). */
-uint32_t fp_d_to_h(double x, unsigned rm)
+/* Rounding a double to a 16-bit binary format of m fraction bits and
+ * exponent bias `bias` (f16: 10, 15; bf16: 7, 127) in mode rm (0 RNE,
+ * 1 +inf, 2 -inf, 3 zero): a = N * q + f*q with q the format's quantum at
+ * a's exponent, N < 2^(m+1) an integer and 0 <= f < 1 (both exact in
+ * double); N is incremented by the mode's rule; N * q re-encoded (a carry
+ * into the next binade and into infinity falls out of the encoding).  A
+ * NaN keeps its sign and top payload bits, quieted. */
+static uint32_t d_to_16(double x, unsigned rm, unsigned m, int bias)
 {
   uint64_t b = d2u(x);
-  uint32_t s = (uint32_t)(b >> 63) << 15;
-  if (isnan64(b)) return s | 0x7e00u | (uint32_t)((b >> 42) & 0x1ff);
+  uint32_t s = (uint32_t)(b >> 63) << 15, inf = (uint32_t)(2 * bias + 1) << m;
+  if (isnan64(b)) return s | inf | 1u << (m - 1) | (uint32_t)((b >> (52 - m)) & ((1u << (m - 1)) - 1));
   double a = fabs(x);
   if (a == 0) return s;
-  uint32_t big = ((rm == 3) || (rm == 1 && s) || (rm == 2 && !s)) ? 0x7bffu : 0x7c00u;
-  if (isinf(a)) return s | 0x7c00u;
-  if (a >= 65536.0) return s | big;
+  uint32_t big = ((rm == 3) || (rm == 1 && s) || (rm == 2 && !s)) ? inf - 1 : inf;
+  if (isinf(a)) return s | inf;
   int E;
   (void)frexp(a, &E);
-  int e = E - 1; /* a in [2^e, 2^(e+1)) */
-  int qe = e < -14 ? -24 : e - 10;
+  int e = E - 1, emin = 1 - bias; /* a in [2^e, 2^(e+1)) */
+  if (e > bias) return s | big;
+  int qe = e < emin ? emin - (int)m : e - (int)m;
   double n = ldexp(a, -qe);
   double N = floor(n), f = n - N;
   int up;
@@ -168,8 +170,11 @@ uint32_t fp_d_to_h(double x, unsigned rm)
   case 2: up = f > 0 && s; break;
   default: up = 0; break;
   }
-  uint32_t Ni = (uint32_t)N + (uint32_t)up;
-  uint32_t bits = e < -14 ? Ni : (uint32_t)(e + 15) * 1024u + Ni - 1024u;
-  if (bits >= 0x7c00u) return s | big;
+  uint32_t Ni = (uint32_t)N + (uint32_t)up, one = 1u << m;
+  uint32_t bits = e < emin ? Ni : (uint32_t)(e + bias) * one + Ni - one;
+  if (bits >= inf) return s | big;
   return s | bits;
 }
+
+uint32_t fp_d_to_h(double x, unsigned rm) { return d_to_16(x, rm, 10, 15); }
+uint32_t fp_d_to_bf(double x, unsigned rm) { return d_to_16(x, rm, 7, 127); }

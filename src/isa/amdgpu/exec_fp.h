@@ -154,6 +154,10 @@ void fp_commit16(vs_warp *w, const vs_dinsn *d, unsigned vdst, uint32_t *res);
  * double: the value is rounded once) */
 uint32_t fp_d_to_h(double x, unsigned rm);
 double fp_h_to_d(uint32_t h);
-/* f32 of a double rounded in mode rm (host conversion under the mode) */
+/* The same for bf16 (the high half of an f32: 8-bit significand, f32's
+ * exponent range) */
+uint32_t fp_d_to_bf(double x, unsigned rm);
+/* A bf16 value (low 16 bits of h), its denormals flushed if flush */
+static inline double fp_bf_to_d(uint32_t h, unsigned flush) { return (double)u2f(fp_fz32(h << 16, flush)); }
 
 #endif

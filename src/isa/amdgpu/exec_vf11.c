@@ -194,39 +194,6 @@ AMDX(V_DOT2ACC_F32_F16)
  * are exact in double (11- or 8-bit significands; for bf16 the sum of two
  * products and S2 spans at most 2^(2*127+16) / 2^-(2*133): the rare
  * cancellation beyond 53 bits is rounded twice), then rounded once. ---- */
-/* bf16 <-> double: bf16 is the high half of an f32 */
-static inline double bf_to_d(uint32_t h, unsigned flush) { return (double)u2f(fp_fz32(h << 16, flush)); }
-/* a double rounded to bf16 in AMD round mode rm: as fp_d_to_h with an
- * 8-bit significand and f32's exponent range */
-static uint32_t d_to_bf(double x, unsigned rm)
-{
-  uint64_t b = d2u(x);
-  uint32_t s = (uint32_t)(b >> 63) << 15;
-  if (isnan64(b)) return s | 0x7fc0u | (uint32_t)((b >> 45) & 0x3f);
-  double a = fabs(x);
-  if (a == 0) return s;
-  uint32_t big = ((rm == 3) || (rm == 1 && s) || (rm == 2 && !s)) ? 0x7f7fu : 0x7f80u;
-  if (isinf(a)) return s | 0x7f80u;
-  int E;
-  (void)frexp(a, &E);
-  int e = E - 1; /* a in [2^e, 2^(e+1)) */
-  if (e > 127) return s | big;
-  int qe = e < -126 ? -133 : e - 7;
-  double n = ldexp(a, -qe);
-  double N = floor(n), f = n - N;
-  int up;
-  switch (rm & 3) {
-  case 0: up = f > 0.5 || (f == 0.5 && fmod(N, 2.0) != 0); break;
-  case 1: up = f > 0 && !s; break;
-  case 2: up = f > 0 && s; break;
-  default: up = 0; break;
-  }
-  uint32_t Ni = (uint32_t)N + (uint32_t)up;
-  uint32_t bits = e < -126 ? Ni : (uint32_t)(e + 127) * 128u + Ni - 128u;
-  if (bits >= 0x7f80u) return s | big;
-  return s | bits;
-}
-
 static int dot2_16(vs_warp *w, const vs_dinsn *d, int bf)
 {
   uint32_t t0[NL], t1[NL], C[NL], res[NL];
@@ -241,9 +208,9 @@ static int dot2_16(vs_warp *w, const vs_dinsn *d, int bf)
       for (unsigned l = 0; l < NL; l++) C[l] = c32[l] >> 16;
     }
     for (unsigned l = 0; l < NL; l++) {
-      double s = bf_to_d(A[l] & 0xffff, m.fin32) * bf_to_d(B[l] & 0xffff, m.fin32) +
-                 bf_to_d(A[l] >> 16, m.fin32) * bf_to_d(B[l] >> 16, m.fin32) + bf_to_d(C[l], m.fin32);
-      uint32_t r = d_to_bf(s, m.rm32);
+      double s = fp_bf_to_d(A[l] & 0xffff, m.fin32) * fp_bf_to_d(B[l] & 0xffff, m.fin32) +
+                 fp_bf_to_d(A[l] >> 16, m.fin32) * fp_bf_to_d(B[l] >> 16, m.fin32) + fp_bf_to_d(C[l], m.fin32);
+      uint32_t r = fp_d_to_bf(s, m.rm32);
       res[l] = (r & 0x7f80u) == 0 && m.fout32 ? r & 0x8000u : r;
     }
   } else {

@@ -308,7 +308,6 @@ DOTI(V_DOT8_U32_U4, sat_u32(dot_u(a, b, 4) + c, p.clamp))
  * that needs more than 53 bits -- operands 2^100 apart -- is rounded
  * twice); bf16 inputs follow MODE's f32 denormal rules (bf16 is the high
  * half of an f32) */
-static inline double bf16d(uint32_t h, unsigned flush) { return (double)u2f(fp_fz32(h << 16, flush)); }
 AMDX(V_DOT2_F32_BF16)
 {
   pk_fields p = pk_of(d);
@@ -319,7 +318,7 @@ AMDX(V_DOT2_F32_BF16)
   fpm m = fp_mode(w);
   int rc = fp_rm_begin(m.rm32);
   for (unsigned l = 0; l < NL; l++) {
-    double s = bf16d(al[l], m.fin32) * bf16d(bl[l], m.fin32) + bf16d(ah[l], m.fin32) * bf16d(bh[l], m.fin32);
+    double s = fp_bf_to_d(al[l], m.fin32) * fp_bf_to_d(bl[l], m.fin32) + fp_bf_to_d(ah[l], m.fin32) * fp_bf_to_d(bh[l], m.fin32);
     float r = (float)(s + (double)u2f(fp_fz32(C[l], m.fin32)));
     uint32_t v = fp_fz32(fp_q32(f2u(r)), m.fout32);
     if (p.clamp) v = isnan32(v) ? (m.dx10 ? 0 : v) : (r >= 1.0f ? 0x3f800000u : (r > 0.0f ? v : 0u));

@@ -38,15 +38,6 @@
 
 enum { WM_F16, WM_BF16, WM_IU8, WM_IU4 };
 
-static inline float bf_to_f(uint32_t h) { return u2f((h & 0xffffu) << 16); }
-
-static uint32_t f_to_bf(float f)
-{
-  uint32_t u = f2u(f);
-  if (isnan32(u)) return (u >> 16) | 0x0040u; /* quiet */
-  return (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
-}
-
 static int wmma_bad(vs_warp *w, const vs_dinsn *d, const char *what)
 {
   return amd_unsupported_form(w, d, what);
@@ -100,8 +91,8 @@ static int wmma(vs_warp *w, const vs_dinsn *d, unsigned in, int out16)
           unsigned nb = k % 2 ? neghi : neglo; /* neg_hi: the high halves */
           if (nb & 1u) ha ^= 0x8000u;
           if (nb & 2u) hb ^= 0x8000u;
-          a[g][i][k].f = in == WM_F16 ? (float)fp_h_to_d(ha) : bf_to_f(ha);
-          b[g][i][k].f = in == WM_F16 ? (float)fp_h_to_d(hb) : bf_to_f(hb);
+          a[g][i][k].f = in == WM_F16 ? (float)fp_h_to_d(ha) : (float)fp_bf_to_d(ha, 0);
+          b[g][i][k].f = in == WM_F16 ? (float)fp_h_to_d(hb) : (float)fp_bf_to_d(hb, 0);
         } else if (in == WM_IU8) {
           ra = amd_vrow(w, A->val + k / 4)[l];
           rb = amd_vrow(w, B->val + k / 4)[l];
@@ -143,7 +134,7 @@ static int wmma(vs_warp *w, const vs_dinsn *d, unsigned in, int out16)
         uint32_t ch = cvgpr ? (c >> (16 * hi)) & 0xffffu : c;
         if (neghi & 4u) ch &= 0x7fffu;
         if (neglo & 4u) ch ^= 0x8000u;
-        acc = out16 == 1 ? (float)fp_h_to_d(ch) : bf_to_f(ch);
+        acc = out16 == 1 ? (float)fp_h_to_d(ch) : (float)fp_bf_to_d(ch, 0);
       } else {
         if (neghi & 4u) c &= 0x7fffffffu;
         if (neglo & 4u) c ^= 0x80000000u;
@@ -156,7 +147,7 @@ static int wmma(vs_warp *w, const vs_dinsn *d, unsigned in, int out16)
       if (!out16) {
         res[r][l] = f2u(acc);
       } else {
-        uint32_t h = out16 == 1 ? fp_d_to_h((double)acc, 0) : f_to_bf(acc);
+        uint32_t h = out16 == 1 ? fp_d_to_h((double)acc, 0) : fp_d_to_bf((double)acc, 0);
         unsigned s = 16 * hi;
         res[r][l] = (dr[l] & ~(0xffffu << s)) | (h & 0xffffu) << s;
       }
