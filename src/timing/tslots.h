@@ -25,6 +25,11 @@ void vs_tslots_free(vs_tslots *s);
 /* First t' >= t such that cycles t'..t'+n-1 have spare capacity; reserves
  * one unit in each of them and returns t'.  n >= 1. */
 uint64_t vs_tslots_reserve(vs_tslots *s, uint64_t t, unsigned n);
+/* Reserves `units` units of capacity in the cycles from t on, each cycle
+ * taking what it has spare (a channel moving bytes: a transfer may share
+ * its first and last cycles with others); returns the last cycle used.
+ * units >= 1. */
+uint64_t vs_tslots_fill(vs_tslots *s, uint64_t t, unsigned units);
 /* Capacity used in cycle t */
 unsigned vs_tslots_used(const vs_tslots *s, uint64_t t);
 
