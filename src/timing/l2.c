@@ -14,6 +14,8 @@ int vs_l2_init(vs_l2 *l2, unsigned banks, unsigned sets, unsigned ways, unsigned
   l2->atomic_cycles = atomic_cycles;
   l2->low = low;
   l2->write_through = 0;
+  l2->nwb = 0;
+  l2->wb_free = NULL;
   l2->st = (vs_l2_stats){0};
   l2->bank = vs_calloc(l2->nbanks, sizeof *l2->bank, err);
   l2->port = vs_calloc(l2->nbanks, sizeof *l2->port, err);
@@ -38,6 +40,8 @@ void vs_l2_free(vs_l2 *l2)
     for (unsigned b = 0; b < l2->nbanks; b++) vs_tslots_free(&l2->port[b]);
   free(l2->bank);
   free(l2->port);
+  free(l2->wb_free);
+  l2->wb_free = NULL;
   l2->bank = NULL;
   l2->port = NULL;
 }
@@ -84,7 +88,20 @@ static uint64_t access_line(vs_l2 *l2, vs_addr addr, int op, unsigned nthreads, 
     if (ln->valid && ln->dirty) {
       c->st.writebacks++;
       vs_addr vaddr = ((ln->block * l2->nbanks + b) << l2->line_shift);
-      l2->low.write(l2->low.ctx, vaddr, l2->line, start + 1);
+      if (l2->nwb) { /* the victim goes to a write-back buffer: wait for one */
+        uint64_t *q = &l2->wb_free[(size_t)b * l2->nwb];
+        unsigned j = 0;
+        for (unsigned k = 1; k < l2->nwb; k++)
+          if (q[k] < q[j]) j = k;
+        if (q[j] > start + 1) {
+          l2->st.wb_waits++;
+          start = q[j] - 1;
+        }
+        q[j] = l2->low.writeback ? l2->low.writeback(l2->low.ctx, vaddr, l2->line, start + 1)
+                                 : l2->low.write(l2->low.ctx, vaddr, l2->line, start + 1);
+      } else {
+        l2->low.write(l2->low.ctx, vaddr, l2->line, start + 1);
+      }
     }
     uint64_t fill = op == OP_WRITE_FULL ? start + 1
                                         : l2->low.read(l2->low.ctx, addr & ~(vs_addr)(l2->line - 1), l2->line,
@@ -140,6 +157,18 @@ void vs_l2_set_write_through(vs_l2 *l2)
   l2->write_through = 1;
 }
 
+int vs_l2_set_wb_buffers(vs_l2 *l2, unsigned n, vs_error *err)
+{
+  free(l2->wb_free);
+  l2->wb_free = NULL;
+  l2->nwb = 0;
+  if (!n) return 0;
+  l2->wb_free = vs_calloc((size_t)l2->nbanks * n, sizeof *l2->wb_free, err);
+  if (!l2->wb_free) return -1;
+  l2->nwb = n;
+  return 0;
+}
+
 static uint64_t lower_read(void *ctx, vs_addr addr, unsigned bytes, uint64_t t)
 {
   return vs_l2_read(ctx, addr, bytes, t);
@@ -157,7 +186,7 @@ static uint64_t lower_atomic(void *ctx, vs_addr addr, unsigned nthreads, uint64_
 
 vs_lower vs_l2_lower(vs_l2 *l2)
 {
-  vs_lower l = {lower_read, lower_write, lower_atomic, l2};
+  vs_lower l = {lower_read, lower_write, lower_atomic, l2, NULL};
   return l;
 }
 
