@@ -236,11 +236,12 @@ static void lsu_cycle(vs_sm *s, uint64_t now)
   if (!e) return;
   vs_twarp *t = &s->tw[e->warp];
   uint64_t done = e->done;
-  int kind = e->memop >= 0 ? t->mo.kind[e->memop] : 0;
-  if (e->memop >= 0 && (s->g->prof->inorder_counters >> kind & 1u)) { /* returns in issue order */
-    done = vs_tmax(done, t->cnt_last[kind]);
-    t->cnt_last[kind] = done;
-  }
+  /* the counters it counts in (FLAT: two) that return in issue order */
+  unsigned ord = e->memop >= 0 ? t->mo.kind[e->memop] & s->g->prof->inorder_counters : 0;
+  for (int k = 0; k < VS_NCNT; k++)
+    if (ord >> k & 1u) done = vs_tmax(done, t->cnt_last[k]);
+  for (int k = 0; k < VS_NCNT; k++)
+    if (ord >> k & 1u) t->cnt_last[k] = done;
   if (e->ndst) {
     done += s->g->c->core_wb_latency;
     for (unsigned k = 0; k < e->ndst; k++) vs_sb_set_n(&t->sb, e->dst[k].sb, e->dst[k].n, done);
@@ -427,12 +428,16 @@ static void issue_mem(vs_sm *s, unsigned i, const vs_tinfo *ti, unsigned grp, ui
     e->dst[k].n = (uint16_t)vs_treg_n(&ti->dst[k], grp);
   }
   e->is_load = ti->ndst > 0;
-  int kind;
-  if ((ti->flags & VS_TI_SMEM) || (ng == 0 && nl > 0)) kind = VS_CNT_LGKM;
-  else if (ti->ndst > 0 || !(ti->flags & VS_TI_STORE)) kind = VS_CNT_VM;
-  else kind = g->prof->store_counter;
+  int vkind = ti->ndst > 0 || !(ti->flags & VS_TI_STORE) ? VS_CNT_VM : g->prof->store_counter;
+  unsigned kinds;
+  if (ti->cnt_also) /* FLAT: its vector memory counter and LGKMcnt, wherever it went */
+    kinds = 1u << vkind | ti->cnt_also;
+  else if ((ti->flags & VS_TI_SMEM) || (ng == 0 && nl > 0))
+    kinds = 1u << VS_CNT_LGKM;
+  else
+    kinds = 1u << vkind;
   uint64_t dummy = VS_NEVER;
-  e->memop = vs_memops_alloc(&t->mo, kind, now, &dummy);
+  e->memop = vs_memops_alloc(&t->mo, kinds, now, &dummy);
   if (interlocked) vs_sb_reserve(&t->sb, ti, grp, VS_NEVER);
   vs_lsu_push(&s->lsu);
   if (s->infl_at == now + 1) s->infl++; /* the scan of this cycle (lsu_inflight) */

@@ -223,6 +223,10 @@ static void insn_info(const vs_dinsn *d, vs_insn_info *info)
   const amd_insn *I = amd_i(d);
   const amd_row *r = amd_row_of(I);
   info->dual = r->enc == AMD_ENC_VOPD;
+  /* FLAT (not GLOBAL or SCRATCH) may reach LDS, so it counts in LGKMcnt
+   * as well as VMcnt/VScnt (seed 002 "FLAT instructions (use both
+   * LGKMcnt and VMcnt or VScnt)"; the Vega ISA guide, FLAT chapter) */
+  if (r->enc == AMD_ENC_FLAT) info->cnt_also = 1u << VS_CNT_LGKM;
   unsigned k = 0;
   for (unsigned i = 0; i < r->nops && k < I->f.nops; i++) {
     if (I->f.ctl & AMD_CTL_SKIP(i)) continue;

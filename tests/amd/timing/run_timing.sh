@@ -76,6 +76,18 @@ if [ -n "${CYC[valu16_m5]:-}" ] && [ -n "${CYC[valu16_m1]:-}" ] && [ -n "${CYC[v
 else
   echo "FAIL: a loop kernel did not run"; fail=1
 fi
+if [ -n "${CYC[flat_m5]:-}" ] && [ -n "${CYC[flat_m1]:-}" ] && [ -n "${CYC[glgkm_m5]:-}" ] &&
+   [ -n "${CYC[glgkm_m1]:-}" ]; then
+  # README.md: a FLAT load counts in LGKMcnt too, so s_waitcnt lgkmcnt(0)
+  # waits for it as vmcnt(0) does in wait_*: 168 per warm iteration
+  check "4 warm iterations: flat_load, s_waitcnt lgkmcnt(0)" $(( CYC[flat_m5] - CYC[flat_m1] )) $(( 4 * 168 ))
+  # a GLOBAL load does not count in LGKMcnt: lgkmcnt(0) issues on the next
+  # turn; load, s_waitcnt, 5 VALU, s_sub, s_cmp, s_cbranch at 4-cycle
+  # turns (36) + 16 for the taken branch = 52 per iteration
+  check "4 warm iterations: global_load, s_waitcnt lgkmcnt(0) (no wait)" $(( CYC[glgkm_m5] - CYC[glgkm_m1] )) $(( 4 * 52 ))
+else
+  echo "FAIL: a FLAT/GLOBAL counter kernel did not run"; fail=1
+fi
 # Write-back throttling (README.md): wbstore_* with a 1 KiB L2 (16 banks
 # x 1 set x 1 way of 64 B) and one DRAM channel of 1 byte a cycle: every
 # line stored after the first 16 evicts a dirty line, whose write-back
