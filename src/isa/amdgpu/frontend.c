@@ -248,8 +248,9 @@ static void insn_info(const vs_dinsn *d, vs_insn_info *info)
       info->delay_skip = (uint8_t)skip;
       info->hint = 1;
       continue;
-    } else if (o->kind == AMD_OPK_CLAUSE) { /* decode.c clause(): length in bits 0..6 */
+    } else if (o->kind == AMD_OPK_CLAUSE) { /* decode.c clause(): length in bits 0..6, break span 8..11 */
       info->clause_len = (uint8_t)(o->val & 0x7f);
+      info->clause_break = (uint8_t)(o->val >> 8 & 0xf);
       info->hint = 1;
       continue;
     } else continue;

@@ -79,4 +79,21 @@ check "load, s_waitcnt vmcnt(0), 5 VALU, 4 warm iterations" "$(diff5 wait)" $(( 
 # store: write-through L0 (20 + 90), the L1 passes it on, interconnect 20,
 # L2 hit 59, acknowledgement 20: VScnt drops 209 after issue
 check "store, s_waitcnt_vscnt 0, 4 VALU, 4 warm iterations" "$(diff5 store)" $(( 4 * (209 + 1 + 5 * 3 + O) ))
+# s_clause (README.md "RDNA3", clauses): consumed ahead of issue in zero
+# cycles, so one wave's clause of 8 dependent VALU costs what the chain does
+check "s_clause 0x7 + 8 dependent VALU, one wave, 4 warm iterations" "$(diff5 clause8)" $(( 4 * (5 * 7 + O) ))
+# two waves on SIMD 0 (wave 2 starts 2 cycles after wave 0), 8 dependent
+# VALU each: without clauses both chains run side by side, but wave 2's
+# s_sub meets wave 0's s_cmp on the SIMD's scalar unit and then takes it
+# from wave 0's s_cbranch (the scalar port is arbitrated before the branch
+# port): both loops take one cycle more, 5 * 7 + 19 = 54
+check "two waves, 8 dependent VALU each, 4 warm iterations" "$(diff5 w2chain8)" $(( 4 * (5 * 7 + O + 1) ))
+# s_clause 0x7: the clauses take turns: one wave's 8 VALU (36 cycles from
+# its first to the cycle after its last) then the other's: 2 * 36 = 72
+check "two waves, s_clause 0x7 + 8 dependent VALU each" "$(diff5 w2clause8)" $(( 4 * 2 * 36 ))
+# s_clause 0x207 (a break every 2): groups of 2 alternate, a wave's group
+# 12 cycles after its previous one (first at +0, +5; the other's at +6,
+# +11; the first waits for that break: +12): its last VALU 3 * 12 + 5
+# = 41 cycles after its first, then the loop overhead: 41 + O = 59
+check "two waves, s_clause 0x207 (break every 2) + 8 dependent VALU each" "$(diff5 w2clbrk8)" $(( 4 * (5 + 3 * 12 + O) ))
 exit $fail

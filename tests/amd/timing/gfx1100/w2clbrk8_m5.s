@@ -1,0 +1,15 @@
+// AMD gfx1100 timing test (w2clbrk8_m5, n = 5): derivation in ../README.md "RDNA3".
+// waves 0 and 2 (SIMD 0) each run s_clause 0x207 (8 instructions, a break every 2) and 8 dependent VALU
+// out[0] = 8 n = 40
+// EXPECT 0 40
+// LAUNCH 96 96
+// ARGN 5
+.set WS, 32
+.set ONLY_SIMD0, 1
+.macro BODY
+  s_clause 0x207
+.rept 8
+  v_add_nc_u32 v1, 1, v1
+.endr
+.endm
+.include "loop.inc"
