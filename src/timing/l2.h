@@ -39,6 +39,11 @@ void vs_l2_free(vs_l2 *l2);
 uint64_t vs_l2_read(vs_l2 *l2, vs_addr addr, unsigned bytes, uint64_t t);
 uint64_t vs_l2_write(vs_l2 *l2, vs_addr addr, unsigned bytes, uint64_t t);
 uint64_t vs_l2_atomic(vs_l2 *l2, vs_addr addr, unsigned nthreads, uint64_t t);
+/* A write-back from the level above arriving at t (a write): the time l2
+ * has taken it (the cycle after its bank accepted the line, after any wait
+ * for an MSHR, a line or a write-back buffer of its own), when the write-
+ * back buffer above is free again */
+uint64_t vs_l2_writeback(vs_l2 *l2, vs_addr addr, unsigned bytes, uint64_t t);
 /* Makes l2 a write-through level without write allocation whose stores
  * and atomics go straight to the level below (AMD's L1 per shader array) */
 void vs_l2_set_write_through(vs_l2 *l2);

@@ -103,6 +103,18 @@ static void test_l2_wb_buffers(void **state)
   assert_int_equal(f.req[1].addr, 0x10);
   assert_int_equal(f.req[1].t, 12);
   vs_l2_free(&l2);
+  /* the same lines as write-backs from a level above: vs_l2_writeback
+   * answers when the bank took each one (the cycle after its port slot,
+   * after its own wait for a write-back buffer): 1, 2, and 12 (the third
+   * waits for the buffer until 11, as above) */
+  f.n = 0;
+  assert_int_equal(vs_l2_init(&l2, 1, 1, 1, 16, 4, 1, 1, fake_lower(&f), &err), 0);
+  assert_int_equal(vs_l2_set_wb_buffers(&l2, 1, &err), 0);
+  assert_int_equal(vs_l2_writeback(&l2, 0x00, 16, 0), 1);
+  assert_int_equal(vs_l2_writeback(&l2, 0x10, 16, 1), 2);
+  assert_int_equal(vs_l2_writeback(&l2, 0x20, 16, 2), 12);
+  assert_int_equal(l2.st.wb_waits, 1);
+  vs_l2_free(&l2);
   /* posted write-backs (no buffers): nothing waits */
   f.n = 0;
   assert_int_equal(vs_l2_init(&l2, 1, 1, 1, 16, 4, 1, 1, fake_lower(&f), &err), 0);
