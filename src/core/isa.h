@@ -103,6 +103,12 @@ typedef struct vs_insn_info {
   /* A clause (AMD s_clause, seed 002): the next clause_len instructions,
    * all of one type, issue from this warp only (0: not a clause start) */
   uint8_t clause_len;
+  /* ... broken every clause_break instructions, letting other warps issue
+   * (AMD s_clause simm16[11:8]; 0: never) */
+  uint8_t clause_break;
+  /* counters (1 << VS_CNT_*) a memory instruction counts in besides its
+   * vector or scalar memory counter (AMD FLAT: LGKMcnt too) */
+  uint8_t cnt_also;
   uint8_t dual;            /* two operations issued as one (AMD VOPD)     */
   uint8_t hint;            /* handled ahead of issue in zero cycles (AMD
                             * s_delay_alu, s_clause): takes no issue slot */

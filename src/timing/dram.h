@@ -1,6 +1,9 @@
 /* DRAM: a fixed latency plus bandwidth per channel (channels interleaved
- * by line).  A transfer of b bytes occupies its channel ceil(b / bytes
- * per cycle) cycles; reservations are made as requests arrive. */
+ * by line).  A channel moves bytes_per_cycle bytes a cycle: a transfer of
+ * b bytes takes b of them from the first cycles with room (it may share
+ * its first and last cycle with others, so the channel reaches its
+ * configured bandwidth whatever the line size); reservations are made as
+ * requests arrive. */
 #ifndef VS_TIMING_DRAM_H
 #define VS_TIMING_DRAM_H
 
@@ -16,6 +19,7 @@ typedef struct vs_dram_stats {
 typedef struct vs_dram {
   vs_tslots *ch;
   unsigned nch, latency, bpc, shift;
+  uint64_t busy_bytes;
   vs_dram_stats st;
 } vs_dram;
 
@@ -26,5 +30,8 @@ void vs_dram_free(vs_dram *d);
 uint64_t vs_dram_read(vs_dram *d, vs_addr addr, unsigned bytes, uint64_t t);
 /* Time a write sent at t is done */
 uint64_t vs_dram_write(vs_dram *d, vs_addr addr, unsigned bytes, uint64_t t);
+/* A write-back sent at t: the time the channel has taken its last byte
+ * (the cache's write-back buffer is free again) */
+uint64_t vs_dram_writeback(vs_dram *d, vs_addr addr, unsigned bytes, uint64_t t);
 
 #endif

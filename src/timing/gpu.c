@@ -42,6 +42,11 @@ static uint64_t dram_atomic_fn(void *ctx, vs_addr addr, unsigned n, uint64_t t)
   return vs_dram_write(ctx, addr, n * 4u, t);
 }
 
+static uint64_t dram_writeback_fn(void *ctx, vs_addr addr, unsigned bytes, uint64_t t)
+{
+  return vs_dram_writeback(ctx, addr, bytes, t);
+}
+
 vs_lower vs_gpu_sm_lower(vs_gpu *g, unsigned sm)
 {
   return g->nl1 ? vs_l2_lower(&g->l1[sm / (unsigned)g->c->l1_sms]) : vs_icnt_lower(&g->icnt, sm);
@@ -98,19 +103,21 @@ static int gpu_init(vs_gpu *g, vs_error *err)
   if (vs_dram_init(&g->dram, (unsigned)c->dram_channels, (unsigned)c->dram_latency,
                    (unsigned)c->dram_bytes_per_cycle, (unsigned)c->l2_line, err))
     return -1;
-  vs_lower dl = {dram_read_fn, dram_write_fn, dram_atomic_fn, &g->dram};
+  vs_lower dl = {dram_read_fn, dram_write_fn, dram_atomic_fn, &g->dram, dram_writeback_fn};
   if (c->mall_sets) { /* the last-level cache in front of DRAM */
     if (vs_l2_init(&g->mall, (unsigned)c->mall_banks, (unsigned)c->mall_sets, (unsigned)c->mall_ways,
                    (unsigned)c->mall_line, (unsigned)c->mall_mshrs, (unsigned)c->mall_hit_latency,
                    1, dl, err))
       return -1;
     g->has_mall = 1;
+    if (vs_l2_set_wb_buffers(&g->mall, (unsigned)c->mall_wb_buffers, err)) return -1;
     dl = vs_l2_lower(&g->mall);
   }
   if (vs_l2_init(&g->l2, (unsigned)c->l2_banks, (unsigned)c->l2_sets, (unsigned)c->l2_ways,
                  (unsigned)c->l2_line, (unsigned)c->l2_mshrs, (unsigned)c->l2_hit_latency,
                  (unsigned)c->l2_atomic_cycles, dl, err))
     return -1;
+  if (vs_l2_set_wb_buffers(&g->l2, (unsigned)c->l2_wb_buffers, err)) return -1;
   /* with shared L1s the interconnect has one port per L1, else per SM */
   unsigned per = (unsigned)c->l1_sms;
   g->nl1 = per ? (g->nsm + per - 1) / per : 0;

@@ -61,6 +61,10 @@ typedef struct vs_twarp {
   uint32_t nvalu, ntrans;
   uint8_t dly[2], dly_pos[2];
   uint8_t clause_arm;   /* s_clause issued: the next instruction starts a clause this long */
+  uint8_t clause_arm_break; /* ... broken every this many instructions (0: never) */
+  /* the warp's clause: instructions left (0: none), its issue port, break
+   * span (0: none) and instructions since its start or last break */
+  uint8_t cl_left, cl_port, cl_span, cl_run;
 } vs_twarp;
 
 typedef struct vs_twg {
@@ -123,9 +127,9 @@ typedef struct vs_sm {
   vs_dcache dc;
   vs_lds lds;
   unsigned last[VS_MAX_PORTS]; /* last issuing warp per port */
-  /* clauses (s_clause): per issue port and SIMD, the warp slot that holds
-   * one and its instructions left (0: none) */
-  uint8_t clause_warp[VS_MAX_PORTS][VS_MAX_SIMD], clause_left[VS_MAX_PORTS][VS_MAX_SIMD];
+  /* clauses (s_clause): per issue port and SIMD, 1 + the warp slot whose
+   * clause holds it (0: none; a clause at a break holds nothing) */
+  uint8_t clause_hold[VS_MAX_PORTS][VS_MAX_SIMD];
   uint64_t wake;              /* earliest time something may change */
   int active;                 /* something changed this cycle */
   int progress;               /* an instruction issued / memory moved */

@@ -85,6 +85,6 @@ static uint64_t port_atomic(void *ctx, vs_addr addr, unsigned nthreads, uint64_t
 
 vs_lower vs_icnt_lower(vs_icnt *n, unsigned sm)
 {
-  vs_lower l = {port_read, port_write, port_atomic, &n->ports[sm]};
+  vs_lower l = {port_read, port_write, port_atomic, &n->ports[sm], NULL};
   return l;
 }

@@ -271,11 +271,12 @@ static void lsu_cycle(vs_sm *s, uint64_t now)
   if (!e) return;
   vs_twarp *t = &s->tw[e->warp];
   uint64_t done = e->done;
-  int kind = e->memop >= 0 ? t->mo.kind[e->memop] : 0;
-  if (e->memop >= 0 && (s->g->prof->inorder_counters >> kind & 1u)) { /* returns in issue order */
-    done = vs_tmax(done, t->cnt_last[kind]);
-    t->cnt_last[kind] = done;
-  }
+  /* the counters it counts in (FLAT: two) that return in issue order */
+  unsigned ord = e->memop >= 0 ? t->mo.kind[e->memop] & s->g->prof->inorder_counters : 0;
+  for (int k = 0; k < VS_NCNT; k++)
+    if (ord >> k & 1u) done = vs_tmax(done, t->cnt_last[k]);
+  for (int k = 0; k < VS_NCNT; k++)
+    if (ord >> k & 1u) t->cnt_last[k] = done;
   if (e->ndst) {
     done += s->g->c->core_wb_latency;
     for (unsigned k = 0; k < e->ndst; k++) vs_sb_set_n(&t->sb, e->dst[k].sb, e->dst[k].n, done);
@@ -387,10 +388,11 @@ static int can_issue(vs_sm *s, unsigned i, const vs_ibent *e, uint64_t now)
   }
   { /* another warp of the SIMD holds a clause of this type */
     unsigned p = c->core_split_issue ? vs_ti_port(ti->flags) : 0, k = simd_index(s, i);
-    if (s->clause_left[p][k] && s->clause_warp[p][k] != i && !(ti->xf & VS_TX_HINT)) {
-      const vs_twarp *o = &s->tw[s->clause_warp[p][k]];
+    unsigned h = s->clause_hold[p][k];
+    if (h && h - 1 != i && !(ti->xf & VS_TX_HINT)) {
+      const vs_twarp *o = &s->tw[h - 1];
       if (o->state == VS_TW_ACTIVE && !o->at_barrier) return VS_STALL_NOT_SELECTED;
-      s->clause_left[p][k] = 0; /* its warp ended or waits at a barrier: the clause is over */
+      s->clause_hold[p][k] = 0; /* its warp ended or waits at a barrier: the clause is over */
     }
   }
   unsigned nopc = (unsigned)c->core_issue_per_warp, k = 0;
@@ -467,12 +469,16 @@ static void issue_mem(vs_sm *s, unsigned i, const vs_tinfo *ti, unsigned grp, ui
     e->dst[k].n = (uint16_t)vs_treg_n(&ti->dst[k], grp);
   }
   e->is_load = ti->ndst > 0;
-  int kind;
-  if ((ti->flags & VS_TI_SMEM) || (ng == 0 && nl > 0)) kind = VS_CNT_LGKM;
-  else if (ti->ndst > 0 || !(ti->flags & VS_TI_STORE)) kind = VS_CNT_VM;
-  else kind = g->prof->store_counter;
+  int vkind = ti->ndst > 0 || !(ti->flags & VS_TI_STORE) ? VS_CNT_VM : g->prof->store_counter;
+  unsigned kinds;
+  if (ti->cnt_also) /* FLAT: its vector memory counter and LGKMcnt, wherever it went */
+    kinds = 1u << vkind | ti->cnt_also;
+  else if ((ti->flags & VS_TI_SMEM) || (ng == 0 && nl > 0))
+    kinds = 1u << VS_CNT_LGKM;
+  else
+    kinds = 1u << vkind;
   uint64_t dummy = VS_NEVER;
-  e->memop = vs_memops_alloc(&t->mo, kind, now, &dummy);
+  e->memop = vs_memops_alloc(&t->mo, kinds, now, &dummy);
   if (interlocked) vs_sb_reserve(&t->sb, ti, grp, VS_NEVER);
   vs_lsu_push(&s->lsu);
   if (s->infl_at == now + 1) s->infl++; /* the scan of this cycle (lsu_inflight) */
@@ -551,6 +557,7 @@ static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
     /* s_delay_alu / s_clause: handled ahead of issue (issue_stage), no unit */
     if (ti->clause_len) {
       t->clause_arm = ti->clause_len;
+      t->clause_arm_break = ti->clause_break;
     } else { /* a later hint replaces the pending one (seed 002) */
       t->dly[0] = ti->delay[0];
       t->dly[1] = ti->delay[1];
@@ -578,16 +585,31 @@ static void issue(vs_sm *s, unsigned i, vs_ibent *e, uint64_t now)
     for (int q = 0; q < 2; q++)
       if (t->dly_pos[q]) t->dly_pos[q]--;
     /* clauses: the first instruction after s_clause gives the type (its
-     * port); the clause's warp keeps the port of its SIMD for the rest */
+     * port); the clause's warp holds the port of its SIMD for the rest,
+     * but for a break every cl_span instructions: then the port is free
+     * until the warp issues its next instruction of the clause, which
+     * waits like any other for a clause another warp holds */
     unsigned p = c->core_split_issue ? vs_ti_port(ti->flags) : 0, sk = simd_index(s, i);
-    for (unsigned q = 0; q < VS_MAX_PORTS; q++) /* an instruction of another type ends it */
-      if (q != p && s->clause_left[q][sk] && s->clause_warp[q][sk] == i) s->clause_left[q][sk] = 0;
+    if (t->cl_left && t->cl_port != p) { /* an instruction of another type ends it */
+      if (s->clause_hold[t->cl_port][sk] == i + 1) s->clause_hold[t->cl_port][sk] = 0;
+      t->cl_left = 0;
+    }
+    int in_clause = 0;
     if (t->clause_arm) {
-      s->clause_warp[p][sk] = (uint8_t)i;
-      s->clause_left[p][sk] = (uint8_t)(t->clause_arm - 1);
+      t->cl_left = (uint8_t)(t->clause_arm - 1);
+      t->cl_port = (uint8_t)p;
+      t->cl_span = t->clause_arm_break;
+      t->cl_run = 0;
       t->clause_arm = 0;
-    } else if (s->clause_left[p][sk] && s->clause_warp[p][sk] == i) {
-      s->clause_left[p][sk]--;
+      in_clause = 1;
+    } else if (t->cl_left) {
+      t->cl_left--;
+      in_clause = 1;
+    }
+    if (in_clause) {
+      int brk = t->cl_span && ++t->cl_run >= t->cl_span;
+      if (brk) t->cl_run = 0;
+      s->clause_hold[p][sk] = (uint8_t)(t->cl_left && !brk ? i + 1 : 0);
     }
   }
   /* control flow: drop what was fetched ahead, refetch at the new pc */

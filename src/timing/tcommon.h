@@ -35,6 +35,10 @@ typedef struct vs_lower {
   uint64_t (*write)(void *ctx, vs_addr addr, unsigned bytes, uint64_t t);
   uint64_t (*atomic)(void *ctx, vs_addr addr, unsigned nthreads, uint64_t t);
   void *ctx;
+  /* A write-back (a dirty line a cache evicts) sent at t: the time the
+   * level has taken it, so the cache's write-back buffer is free again.
+   * NULL: as write (the level acknowledges what it has taken). */
+  uint64_t (*writeback)(void *ctx, vs_addr addr, unsigned bytes, uint64_t t);
 } vs_lower;
 
 #endif

@@ -53,6 +53,8 @@ void vs_tinfo_make(const vs_isa *isa, const vs_tprofile *p, const vs_dinsn *d, v
   ti->delay[1] = info.delay[1];
   ti->delay_skip = info.delay_skip;
   ti->clause_len = info.clause_len;
+  ti->clause_break = info.clause_break;
+  ti->cnt_also = info.cnt_also;
   unsigned x = 0, f0 = 0;
   if (vs_cls_is(cls, VS_CP_VECTOR) && !vs_cls_is(cls, VS_CP_MEM) && cls != VS_CLS_SIMT) x |= VS_TX_VALU;
   if (cls == VS_CLS_VSFU) x |= VS_TX_TRANS;

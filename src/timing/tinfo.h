@@ -57,6 +57,7 @@ typedef struct vs_tinfo {
   uint8_t cls, unit, fence;
   uint8_t xf;            /* VS_TX_*                                           */
   uint8_t delay[2], delay_skip, clause_len; /* vs_insn_info's               */
+  uint8_t clause_break, cnt_also;              /* vs_insn_info's               */
   uint16_t flags;
   uint8_t nsrc, ndst;
   uint8_t wait[VS_NCNT]; /* VS_TI_WAIT: counter thresholds */

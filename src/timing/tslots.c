@@ -69,3 +69,24 @@ uint64_t vs_tslots_reserve(vs_tslots *s, uint64_t t, unsigned n)
   s->busy += n;
   return start;
 }
+
+uint64_t vs_tslots_fill(vs_tslots *s, uint64_t t, unsigned units)
+{
+  if (units == 0) units = 1;
+  uint64_t c = t;
+  for (;;) {
+    uint32_t i = (uint32_t)c & s->mask;
+    if (s->tag[i] != c + 1) {
+      s->tag[i] = c + 1;
+      s->used[i] = 0;
+    }
+    unsigned spare = s->cap - s->used[i];
+    if (spare) {
+      unsigned k = units < spare ? units : spare;
+      s->used[i] = (uint16_t)(s->used[i] + k);
+      units -= k;
+      if (!units) return c;
+    }
+    c++;
+  }
+}

@@ -28,6 +28,11 @@ uint64_t vs_tslots_reserve(vs_tslots *s, uint64_t t, unsigned n);
 /* The first t' >= t with spare capacity (what vs_tslots_reserve(s, t, 1)
  * would return), reserving nothing */
 uint64_t vs_tslots_first(const vs_tslots *s, uint64_t t);
+/* Reserves `units` units of capacity in the cycles from t on, each cycle
+ * taking what it has spare (a channel moving bytes: a transfer may share
+ * its first and last cycles with others); returns the last cycle used.
+ * units >= 1. */
+uint64_t vs_tslots_fill(vs_tslots *s, uint64_t t, unsigned units);
 /* Capacity used in cycle t */
 unsigned vs_tslots_used(const vs_tslots *s, uint64_t t);
 

@@ -228,6 +228,7 @@ void *vs_tstats_json(const vs_gpu *g, double seconds)
   cache_json(l2, &t.l2, cycles);
   num(l2, "mshr_waits", (double)g->l2.st.mshr_waits);
   num(l2, "atomics", (double)g->l2.st.atomics);
+  if (g->l2.nwb) num(l2, "writeback_waits", (double)g->l2.st.wb_waits);
   if (g->nl1) /* the optional levels: only when configured */
     cache_json(cJSON_AddObjectToObject(caches, "l1"), &t.l1, cycles);
   if (g->has_mall) cache_json(cJSON_AddObjectToObject(caches, "mall"), &t.mall, cycles);

@@ -21,18 +21,18 @@ unsigned vs_memops_inflight(const vs_memops *m, uint64_t now)
 unsigned vs_memops_count(const vs_memops *m, int kind, uint64_t now)
 {
   unsigned n = 0;
-  for (unsigned i = 0; i < m->hi; i++) n += m->done[i] > now && m->kind[i] == kind;
+  for (unsigned i = 0; i < m->hi; i++) n += m->done[i] > now && (m->kind[i] >> kind & 1u);
   return n;
 }
 
-int vs_memops_alloc(vs_memops *m, int kind, uint64_t now, uint64_t *wake)
+int vs_memops_alloc(vs_memops *m, unsigned kinds, uint64_t now, uint64_t *wake)
 {
   uint64_t soonest = VS_NEVER;
   for (unsigned i = 0; i < m->cap; i++) {
     if (m->done[i] <= now) {
       if (i >= m->hi) m->hi = i + 1;
       m->done[i] = VS_NEVER;
-      m->kind[i] = (uint8_t)kind;
+      m->kind[i] = (uint8_t)kinds;
       return (int)i;
     }
     if (m->done[i] < soonest) soonest = m->done[i];
@@ -45,7 +45,7 @@ int vs_memops_drained(const vs_memops *m, unsigned mask, uint64_t now, uint64_t 
 {
   uint64_t last = 0;
   for (unsigned i = 0; i < m->hi; i++)
-    if (m->done[i] > now && (mask >> m->kind[i] & 1u) && m->done[i] > last) last = m->done[i];
+    if (m->done[i] > now && (m->kind[i] & mask) && m->done[i] > last) last = m->done[i];
   if (last == 0) return 1;
   if (last != VS_NEVER) vs_wake(wake, now, last);
   return 0;
@@ -56,7 +56,7 @@ int vs_memops_wait(const vs_memops *m, int kind, unsigned threshold, uint64_t no
   unsigned n = 0;
   uint64_t soonest = VS_NEVER;
   for (unsigned i = 0; i < m->hi; i++)
-    if (m->done[i] > now && m->kind[i] == kind) {
+    if (m->done[i] > now && (m->kind[i] >> kind & 1u)) {
       n++;
       if (m->done[i] < soonest) soonest = m->done[i];
     }

@@ -23,7 +23,7 @@
 
 typedef struct vs_memops {
   uint64_t done[VS_MEMOPS_MAX];   /* 0: slot free (done long ago)   */
-  uint8_t kind[VS_MEMOPS_MAX];
+  uint8_t kind[VS_MEMOPS_MAX];   /* the counters it counts in (1 << VS_CNT_*) */
   unsigned cap;
   unsigned hi;                    /* slots >= hi were never used     */
 } vs_memops;
@@ -33,9 +33,10 @@ void vs_memops_init(vs_memops *m, unsigned cap);
 unsigned vs_memops_inflight(const vs_memops *m, uint64_t now);
 /* Counter of one kind at now */
 unsigned vs_memops_count(const vs_memops *m, int kind, uint64_t now);
-/* A slot for a new operation of `kind` (completion unknown), or -1 if all
- * cap slots are in flight; *wake gets the earliest known completion. */
-int vs_memops_alloc(vs_memops *m, int kind, uint64_t now, uint64_t *wake);
+/* A slot for a new operation counting in the counters `kinds` (1 <<
+ * VS_CNT_*: AMD FLAT counts in two) whose completion is unknown, or -1 if
+ * all cap slots are in flight; *wake gets the earliest known completion. */
+int vs_memops_alloc(vs_memops *m, unsigned kinds, uint64_t now, uint64_t *wake);
 static inline void vs_memops_complete(vs_memops *m, int slot, uint64_t t) { m->done[slot] = t; }
 /* 1 if every operation of the kinds in `mask` (1 << VS_CNT_*) completed by
  * now; else 0 and *wake gets the latest known completion among them. */

@@ -74,10 +74,61 @@ static void test_l2_banks(void **state)
   vs_l2_free(&l2);
 }
 
+/* Write-back buffers (l2.wb_buffers = 1): 1 bank, 1 set x 1 way x 16 B,
+ * 4 MSHRs, hit latency 1; the fake DRAM takes a write-back 10 cycles after
+ * it is sent (fake_write: t + 10).  Full-line writes to 0x00, 0x10, 0x20
+ * at 0, 1, 2:
+ *   0x00 at 0: miss, installs without reading, done 0 + 1 + 1 = 2
+ *   0x10 at 1: evicts dirty 0x00: the buffer is free, write-back sent at
+ *              2 (busy until 12); done 1 + 1 + 1 = 3
+ *   0x20 at 2: evicts dirty 0x10: the only buffer is busy until 12, so
+ *              the miss waits: start 11, write-back sent at 12, the line
+ *              installed at 12, done 13.
+ * Without buffers (posted write-backs) the third is done at 2 + 2 = 4. */
+static void test_l2_wb_buffers(void **state)
+{
+  (void)state;
+  fake_mem f = {.lat = 10};
+  vs_l2 l2;
+  vs_error err;
+  assert_int_equal(vs_l2_init(&l2, 1, 1, 1, 16, 4, 1, 1, fake_lower(&f), &err), 0);
+  assert_int_equal(vs_l2_set_wb_buffers(&l2, 1, &err), 0);
+  assert_int_equal(vs_l2_write(&l2, 0x00, 16, 0), 2);
+  assert_int_equal(vs_l2_write(&l2, 0x10, 16, 1), 3);
+  assert_int_equal(vs_l2_write(&l2, 0x20, 16, 2), 13);
+  assert_int_equal(l2.st.wb_waits, 1);
+  assert_int_equal(f.n, 2);
+  assert_int_equal(f.req[0].addr, 0x00);
+  assert_int_equal(f.req[0].t, 2);
+  assert_int_equal(f.req[1].addr, 0x10);
+  assert_int_equal(f.req[1].t, 12);
+  vs_l2_free(&l2);
+  /* the same lines as write-backs from a level above: vs_l2_writeback
+   * answers when the bank took each one (the cycle after its port slot,
+   * after its own wait for a write-back buffer): 1, 2, and 12 (the third
+   * waits for the buffer until 11, as above) */
+  f.n = 0;
+  assert_int_equal(vs_l2_init(&l2, 1, 1, 1, 16, 4, 1, 1, fake_lower(&f), &err), 0);
+  assert_int_equal(vs_l2_set_wb_buffers(&l2, 1, &err), 0);
+  assert_int_equal(vs_l2_writeback(&l2, 0x00, 16, 0), 1);
+  assert_int_equal(vs_l2_writeback(&l2, 0x10, 16, 1), 2);
+  assert_int_equal(vs_l2_writeback(&l2, 0x20, 16, 2), 12);
+  assert_int_equal(l2.st.wb_waits, 1);
+  vs_l2_free(&l2);
+  /* posted write-backs (no buffers): nothing waits */
+  f.n = 0;
+  assert_int_equal(vs_l2_init(&l2, 1, 1, 1, 16, 4, 1, 1, fake_lower(&f), &err), 0);
+  assert_int_equal(vs_l2_write(&l2, 0x00, 16, 0), 2);
+  assert_int_equal(vs_l2_write(&l2, 0x10, 16, 1), 3);
+  assert_int_equal(vs_l2_write(&l2, 0x20, 16, 2), 4);
+  vs_l2_free(&l2);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_l2),
+    cmocka_unit_test(test_l2_wb_buffers),
     cmocka_unit_test(test_l2_banks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

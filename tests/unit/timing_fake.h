@@ -32,7 +32,7 @@ static inline uint64_t fake_write(void *c, vs_addr a, unsigned b, uint64_t t) { 
 static inline uint64_t fake_atomic(void *c, vs_addr a, unsigned n, uint64_t t) { return fake_rec(c, 'a', a, n, t); }
 static inline vs_lower fake_lower(fake_mem *f)
 {
-  vs_lower l = {fake_read, fake_write, fake_atomic, f};
+  vs_lower l = {fake_read, fake_write, fake_atomic, f, NULL};
   return l;
 }
 

@@ -223,6 +223,10 @@ static void insn_info(const vs_dinsn *d, vs_insn_info *info)
   const amd_insn *I = amd_i(d);
   const amd_row *r = amd_row_of(I);
   info->dual = r->enc == AMD_ENC_VOPD;
+  /* FLAT (not GLOBAL or SCRATCH) may reach LDS, so it counts in LGKMcnt
+   * as well as VMcnt/VScnt (seed 002 "FLAT instructions (use both
+   * LGKMcnt and VMcnt or VScnt)"; the Vega ISA guide, FLAT chapter) */
+  if (r->enc == AMD_ENC_FLAT) info->cnt_also = 1u << VS_CNT_LGKM;
   unsigned k = 0;
   for (unsigned i = 0; i < r->nops && k < I->f.nops; i++) {
     if (I->f.ctl & AMD_CTL_SKIP(i)) continue;
@@ -244,8 +248,9 @@ static void insn_info(const vs_dinsn *d, vs_insn_info *info)
       info->delay_skip = (uint8_t)skip;
       info->hint = 1;
       continue;
-    } else if (o->kind == AMD_OPK_CLAUSE) { /* decode.c clause(): length in bits 0..6 */
+    } else if (o->kind == AMD_OPK_CLAUSE) { /* decode.c clause(): length in bits 0..6, break span 8..11 */
       info->clause_len = (uint8_t)(o->val & 0x7f);
+      info->clause_break = (uint8_t)(o->val >> 8 & 0xf);
       info->hint = 1;
       continue;
     } else continue;

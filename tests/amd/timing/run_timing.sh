@@ -133,4 +133,49 @@ if share_run shared "" && share_run kc1 "[kcache]\nsms = 1\n" && share_run ic1 "
   check "shared I-cache: the second CU's fetches hit" "$(kv "$tmp/shared.json" icache misses)" "$one"
   check "own I-caches: the second CU misses every line" "$(kv "$tmp/ic1.json" icache misses)" $(( 2 * one ))
 fi
+if [ -n "${CYC[flat_m5]:-}" ] && [ -n "${CYC[flat_m1]:-}" ] && [ -n "${CYC[glgkm_m5]:-}" ] &&
+   [ -n "${CYC[glgkm_m1]:-}" ]; then
+  # README.md: a FLAT load counts in LGKMcnt too, so s_waitcnt lgkmcnt(0)
+  # waits for it as vmcnt(0) does in wait_*: 168 per warm iteration
+  check "4 warm iterations: flat_load, s_waitcnt lgkmcnt(0)" $(( CYC[flat_m5] - CYC[flat_m1] )) $(( 4 * 168 ))
+  # a GLOBAL load does not count in LGKMcnt: lgkmcnt(0) issues on the next
+  # turn; load, s_waitcnt, 5 VALU, s_sub, s_cmp, s_cbranch at 4-cycle
+  # turns (36) + 16 for the taken branch = 52 per iteration
+  check "4 warm iterations: global_load, s_waitcnt lgkmcnt(0) (no wait)" $(( CYC[glgkm_m5] - CYC[glgkm_m1] )) $(( 4 * 52 ))
+else
+  echo "FAIL: a FLAT/GLOBAL counter kernel did not run"; fail=1
+fi
+# Write-back throttling (README.md): wbstore_* with a 1 KiB L2 (16 banks
+# x 1 set x 1 way of 64 B) and one DRAM channel of 1 byte a cycle: every
+# line stored after the first 16 evicts a dirty line, whose write-back
+# takes the channel 64 cycles; a KiB (16 lines) per iteration, so 128 more
+# iterations take 128 x 16 x 64 = 131072 more cycles.
+# With write-back buffers (the configuration's l2.wb_buffers) the stores
+# wait for them; with posted write-backs (l2.wb_buffers = 0, the old
+# model) nothing waits and the same stores take far fewer cycles.
+wb() { # name wb_buffers: sets WB to its cycles (empty if it failed)
+  { cat "$cfgf"; printf '\n[l2]\nsets = 1\nways = 1\nwb_buffers = %s\n[dram]\nchannels = 1\nbytes_per_cycle = 1\n' "$2"; } > "$tmp/wb$2.ini"
+  WB=
+  if VENTSIM_MODE=timing VENTSIM_CONFIG=$tmp/wb$2.ini VENTSIM_STATS=$tmp/$1.wb$2.json \
+       "$RUN" "$TDIR/$1.hsaco" "$SRC/amd/timing/$1.s" > "$tmp/$1.wb$2.log" 2>&1; then
+    WB=$(cycles "$tmp/$1.wb$2.json")
+  else
+    echo "FAIL: $1 (wb_buffers $2): $(cat "$tmp/$1.wb$2.log")"; fail=1
+  fi
+}
+nwb=$(sed -n 's/^wb_buffers *= *\([0-9]*\).*/\1/p' "$cfgf" | head -1)
+if [ -z "$nwb" ] || [ "$nwb" = 0 ]; then
+  echo "FAIL: $CONFIG.ini has no l2.wb_buffers"; fail=1
+else
+  wb wbstore_m128 "$nwb"; a=$WB; wb wbstore_m256 "$nwb"; b=$WB
+  wb wbstore_m128 0; a0=$WB; wb wbstore_m256 0; b0=$WB
+  if [ -n "$a" ] && [ -n "$b" ] && [ -n "$a0" ] && [ -n "$b0" ]; then
+    check "128 more KiB stored at DRAM write bandwidth (l2.wb_buffers = $nwb)" $(( b - a )) $(( 128 * 16 * 64 ))
+    if [ $(( b0 - a0 )) -lt $(( 128 * 16 * 64 )) ]; then
+      echo "ok posted write-backs (l2.wb_buffers = 0) do not throttle: $(( b0 - a0 )) < $(( 128 * 16 * 64 ))"
+    else
+      echo "FAIL: posted write-backs: $(( b0 - a0 )) cycles, expected fewer than $(( 128 * 16 * 64 ))"; fail=1
+    fi
+  fi
+fi
 exit $fail

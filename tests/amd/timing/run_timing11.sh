@@ -90,15 +90,17 @@ check "store, s_waitcnt_vscnt 0, 4 VALU, 4 warm iterations" "$(diff5 store)" $((
 # README.md "RDNA3" (WGP mode): four wave32 waves, 16 independent VALU and
 # s_barrier an iteration.  From the cycle X the last wave issues s_barrier:
 # all resume at X + 16.  WGP mode: two waves a CU, one a SIMD; both CUs'
-# waves reach the branch together (X + 19); the redirect (X + 29) finds one
-# I-cache access per CU and cycle: the second wave of a CU starts its VALU
-# at X + 34 and arrives at X + 50: 16 + 34 cycles an iteration.  CU mode:
+# waves reach the branch together (X + 19); the redirect (X + 29) finds the
+# WGP's shared I-cache (icache.sms = 2), whose bank holding the loop's line
+# takes one lookup a cycle for both CUs: the four first-group lookups at
+# X + 29 .. X + 32, the last wave's VALU from X + 36, s_barrier at X + 52:
+# 16 + 36 cycles an iteration.  CU mode (one CU: one lookup a cycle anyway):
 # two waves a SIMD; the older ones issue the loop's scalar instructions
 # first, the younger ones' s_cmp takes the SIMD's scalar unit in the cycle
 # of the older ones' branch (X + 19 -> X + 20), their first VALU at X + 34
 # and X + 35 (one I-cache access a cycle), the younger ones' 16 VALU after
 # them on the same SIMD: the last arrives at X + 35 + 32 = 2 x 16 + 35
-check "WGP mode: 4 waves over 2 CUs, barrier each iteration, 4 warm iterations" "$(diff5 wgp4)" $(( 4 * (16 + 34) ))
+check "WGP mode: 4 waves over 2 CUs, barrier each iteration, 4 warm iterations" "$(diff5 wgp4)" $(( 4 * (16 + 36) ))
 check "CU mode: the same 4 waves on 1 CU, 4 warm iterations" "$(diff5 cu4)" $(( 4 * (2 * 16 + 35) ))
 # the waves show on the CU they run on: WGP mode waves 0, 2 on SM 0 and
 # 1, 3 on SM 1 (the same instructions each); CU mode all on SM 0
@@ -117,4 +119,22 @@ for name in occ32 occ64_w64; do
 done
 check "wave32, 240 VGPRs: work-groups resident on one CU" "$(maxres "$tmp/occ32.occ.json" 2>/dev/null)" 12
 check "wave64, 240 VGPRs: half as many" "$(maxres "$tmp/occ64_w64.occ.json" 2>/dev/null)" 6
+# s_clause (README.md "RDNA3", clauses): consumed ahead of issue in zero
+# cycles, so one wave's clause of 8 dependent VALU costs what the chain does
+check "s_clause 0x7 + 8 dependent VALU, one wave, 4 warm iterations" "$(diff5 clause8)" $(( 4 * (5 * 7 + O) ))
+# two waves on SIMD 0 of one CU (CU mode; wave 2's first add 2 cycles
+# after wave 0's: README.md "Clauses"), 8 dependent
+# VALU each: without clauses both chains run side by side, but wave 2's
+# s_sub meets wave 0's s_cmp on the SIMD's scalar unit and then takes it
+# from wave 0's s_cbranch (the scalar port is arbitrated before the branch
+# port): both loops take one cycle more, 5 * 7 + 19 = 54
+check "two waves, 8 dependent VALU each, 4 warm iterations" "$(diff5 w2chain8)" $(( 4 * (5 * 7 + O + 1) ))
+# s_clause 0x7: the clauses take turns: one wave's 8 VALU (36 cycles from
+# its first to the cycle after its last) then the other's: 2 * 36 = 72
+check "two waves, s_clause 0x7 + 8 dependent VALU each" "$(diff5 w2clause8)" $(( 4 * 2 * 36 ))
+# s_clause 0x207 (a break every 2): groups of 2 alternate, a wave's group
+# 12 cycles after its previous one (first at +0, +5; the other's at +6,
+# +11; the first waits for that break: +12): its last VALU 3 * 12 + 5
+# = 41 cycles after its first, then the loop overhead: 41 + O = 59
+check "two waves, s_clause 0x207 (break every 2) + 8 dependent VALU each" "$(diff5 w2clbrk8)" $(( 4 * (5 + 3 * 12 + O) ))
 exit $fail

@@ -1,0 +1,18 @@
+// AMD gfx1100 timing test (w2chain8_m1, n = 1): derivation in ../README.md "RDNA3".
+// waves 0 and 2 (SIMD 0) each run 8 dependent VALU per iteration, no clause
+// out[0] = 8 n = 8
+// EXPECT 0 8
+// LAUNCH 96 96
+// ARGN 1
+.set WS, 32
+.set ONLY_SIMD0, 1
+.set HAS_KEND, 1
+.macro KEND
+  KERNEL_END 32, 0, 0   // CU mode: waves 0 and 2 on SIMD 0 of one CU (in WGP mode wave 1 would run on the other CU)
+.endm
+.macro BODY
+.rept 8
+  v_add_nc_u32 v1, 1, v1
+.endr
+.endm
+.include "loop.inc"
