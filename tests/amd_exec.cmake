@@ -135,6 +135,7 @@ if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
   # kernels whose cycle counts on rx7900xtx are derived by hand in
   # tests/amd/timing/README.md "RDNA3"; *_w64_* are wave64)
   file(GLOB VS_AMD_TIMING11_KERNELS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/amd/timing/gfx1100/*.s)
+  file(GLOB VS_AMD_TIMING11_INCS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/amd/timing/gfx1100/*.inc)
   set(t11dir ${CMAKE_CURRENT_BINARY_DIR}/amd_timing_gfx1100)
   foreach(src ${VS_AMD_TIMING11_KERNELS})
     get_filename_component(name ${src} NAME_WE)
@@ -147,8 +148,7 @@ if(VS_LLVM_MC19 AND VS_LD_LLD19_EXEC)
       COMMAND ${VS_LLVM_MC19} -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 ${attr} -filetype=obj
               -I ${CMAKE_CURRENT_SOURCE_DIR}/amd/timing/gfx1100 ${src} -o ${t11dir}/${name}.o
       COMMAND ${VS_LD_LLD19_EXEC} -shared ${t11dir}/${name}.o -o ${t11dir}/${name}.hsaco
-      DEPENDS ${src} ${CMAKE_CURRENT_SOURCE_DIR}/amd/timing/gfx1100/common.inc
-              ${CMAKE_CURRENT_SOURCE_DIR}/amd/timing/gfx1100/loop.inc
+      DEPENDS ${src} ${VS_AMD_TIMING11_INCS}
       VERBATIM)
     list(APPEND VS_AMD_EXEC_OBJS ${t11dir}/${name}.hsaco)
   endforeach()
