@@ -38,11 +38,11 @@ PUBLISHED = {
     "bw_read": ("16-256 KiB: the grid-stride loop gives work to size/16 items only (16 KiB: 4 CUs busy), "
                 "so these points are latency-bound, not a cache level; 1 MiB = 16 KiB per CU stays in each "
                 "CU's L1 on vega64 (77 % of 64 B x CUs; mi50's 60 CUs get 17.5 KiB: partly L2); 4 MiB: L2 as "
-                "intended; DRAM, vega64: a channel moves a 64-byte line in ceil(64 / 20) = 4 whole cycles, "
-                "16 x 16 = 256 (82 % of 313); mi50: below its ceil-limit of 512 at 322 (54 %), consistent "
-                "with about 40 lines in flight per CU x 60 CUs x 64 B / 476 cycles (Little's law; not verified)"),
-    "bw_write": "stores never reach the DRAM limit: L1 is write-through and the L2's dirty-line write-backs to DRAM are posted (nothing waits for them), so even 16 MiB streams at the L2's 1024 B/cycle -- a model defect (no write-back backpressure)",
-    "bw_copy": "1 MiB: reads hit the L1, writes go to L2; from 4 MiB (8 MiB with the destination) the reads come from DRAM (vega64 at the 256 limit), the writes as in bw_write",
+                "intended; DRAM, vega64: 320 = 16 channels x 20 bytes, the configured rate (the intended 313 is "
+                "the 484 GB/s at 1546 MHz); mi50: 561 = 94.7 % of 592, bound by L2 misses in flight (16 banks x "
+                "128 MSHRs over a ~205-cycle miss; docs/timing-accuracy.md \"DRAM bandwidth and write-backs\")"),
+    "bw_write": "L1 is write-through without write-allocate, so every level writes to the L2; from 4 MiB on, a miss that evicts a dirty line waits for one of l2.wb_buffers (16 per bank) to be free, i.e. for DRAM to take a line; 16 MiB reads above the DRAM rate (vega64 366, mi50 643) because the second pass of the benchmark partly hits the 4 MiB L2 (measured alone, vega64's writes run at 317)",
+    "bw_copy": "1 MiB: reads hit the L1, writes go to L2; from 4 MiB (8 MiB with the destination) reads and write-backs share DRAM: vega64 320 (its DRAM rate), mi50 584-589",
     "lds_stride": "none found for GCN5 (the 32-bank rule is the ISA guide's, LDS chapter)",
     "valu_f32_dep": "CLRX GcnTimings (GCN1-3 hardware): 4 cycles per wave64 VALU op; 2-dword (VOP3) ops may cost 4 more",
     "valu_f32_indep": "as valu_f32_dep",
@@ -63,9 +63,9 @@ PUBLISHED = {
 # Why simulated and intended differ (hand derivations: docs/timing-accuracy.md).
 NOTES = {
     "chase_vector": "L1 and L2 as intended (+2 cycles: issue turns); 128 KiB-4 MiB reach DRAM: the model's caches are cold at every launch, the sweep's launches of 1000/5000 steps touch most lines for the first time",
-    "chase_scalar": "scalar loads go through the vector L1 in the model (140 instead of the scalar cache's 65); beyond 16 KiB as chase_vector",
+    "chase_scalar": "scalar cache (16 KiB per 3 CUs) hit 45 + the loop = 68 against 65; beyond 16 KiB the scalar misses go to the L2 without the vector path's address unit and L1 (chase_vector less 72 at the first level, 76 beyond: L2 196, DRAM 400), while the prediction has only the vector path's latencies",
     "overlap": "ratio below the prediction: 8 independent loads queue in the model's in-order LSU (one cache access per cycle per load, 64 lanes' lines) and the prediction's 2 issue slots per load are too few",
-    "bw_read": "small buffers: only a few work-groups have data (grid-stride loop), latency-bound; 1 MiB = 16 KiB per CU hits each CU's L1 (the prediction picks the level by the total size); DRAM 82 % of peak",
+    "bw_read": "small buffers: only a few work-groups have data (grid-stride loop), latency-bound; 1 MiB = 16 KiB per CU hits each CU's L1 (the prediction picks the level by the total size); DRAM: vega64 at its configured rate, mi50 94.7 % (L2 misses in flight)",
     "bw_write": "as bw_read; L1 is write-through without write-allocate, so every level writes to L2",
     "bw_copy": "as bw_read",
     "lds_stride": "degree >= 4 exact; below, the loop's 16 VALU instructions per 4 reads bound it at 4 cycles/read (4 SIMDs x 1 VALU per 4 cycles), +1 for LDS latency not hidden by 4 waves per SIMD",
