@@ -124,14 +124,17 @@ static int dpp_lane(unsigned ctrl, unsigned l)
   }
 }
 
-static int x_dpp(vs_warp *w, const vs_dinsn *d, amd_exec_fn fn)
+/* The DPP transform of both ISAs: the VGPR source op[k0] is read through
+ * the lane permutation into a borrowed row and the instruction runs on the
+ * lanes written.  DPP16 (dpp8 0): s = the DPP word (ctrl [16:8], bound_ctrl
+ * [19], bank_mask [27:24], row_mask [31:28]), lane(ctrl, l) the source lane
+ * (-1: none); DPP8: s holds the eight 3-bit selects from bit 8.  fi: read
+ * inactive source lanes too.  e64: the VOP3 words stay (gfx11 VOP3 DPP). */
+static int dpp_run(vs_warp *w, const vs_dinsn *d, amd_exec_fn fn, int k0, uint32_t s, int dpp8, unsigned fi,
+                   int e64, int (*lane)(unsigned, unsigned))
 {
   const amd_insn *I = amd_i(d);
-  const amd_row *r = amd_row_of(I);
-  uint32_t s = I->w[1];
   unsigned ctrl = (s >> 8) & 0x1ffu, bound = (s >> 19) & 1u, bank = (s >> 24) & 15u, rowm = (s >> 28) & 15u;
-  int k0 = op_index(r, AMD_R_SRC0);
-  if (k0 < 0 || dpp_lane(ctrl, 0) == -2) return amd_unsupported_form(w, d, "a reserved DPP control");
   vs_dinsn d2 = *d;
   amd_insn *I2 = (amd_insn *)(void *)d2.payload;
   borrow b = {0};
@@ -139,23 +142,43 @@ static int x_dpp(vs_warp *w, const vs_dinsn *d, amd_exec_fn fn)
   uint32_t *p = borrow_row(w, I, &b, &prow);
   const uint32_t *src = amd_vrow(w, I->f.op[k0].val);
   vs_mask exec = w->active, en = 0;
-  for (unsigned l = 0; l < AMD_LANES; l++) {
-    if (!((rowm >> (l >> 4)) & 1u) || !((bank >> ((l >> 2) & 3u)) & 1u)) continue; /* not written */
-    int sl = dpp_lane(ctrl, l);
-    if (sl >= 0 && ((exec >> sl) & 1u)) {
+  for (unsigned l = 0; l < w->nlanes; l++) {
+    int sl;
+    if (dpp8) {
+      sl = (int)((l & ~7u) | ((s >> (8 + 3 * (l & 7u))) & 7u));
+    } else {
+      if (!((rowm >> (l >> 4)) & 1u) || !((bank >> ((l >> 2) & 3u)) & 1u)) continue; /* not written */
+      sl = lane(ctrl, l);
+    }
+    if (sl >= 0 && (fi || ((exec >> sl) & 1u))) {
       p[l] = src[sl];
     } else {
-      if (!bound) continue; /* invalid source, bound_ctrl clear: not written */
-      p[l] = 0;             /* bound_ctrl: an invalid lane reads 0 */
+      if (!dpp8 && !bound) continue; /* invalid source, bound_ctrl clear: not written */
+      p[l] = 0;                      /* bound_ctrl; DPP8 fi:0 reads 0 from an inactive lane */
     }
     en |= (vs_mask)1 << l;
   }
   I2->f.op[k0].val = prow;
-  I2->f.op[k0].mods &= (uint8_t)~AMD_MOD_SEXT; /* 32-bit sources: sign extension is no change */
-  as_e64(&d2, 0, 0);
+  for (unsigned k = 0; k < I2->f.nops; k++) I2->f.op[k].mods &= (uint8_t)~AMD_MOD_SEXT; /* 32-bit: no change */
+  if (e64) {
+    /* the VOP3 words stay (op_sel, clamp, omod, neg/abs are read from them) */
+    const amd_row *r = amd_row_of(I);
+    I2->f.form = r->enc == AMD_ENC_VOP3 || r->enc == AMD_ENC_VOP3P ? AMD_FORM_NATIVE : AMD_FORM_E64;
+    I2->w[2] = 0;
+  } else {
+    as_e64(&d2, 0, 0);
+  }
   int rc = run_row(w, fn, &d2, exec & en);
   borrow_restore(w, &b);
   return rc;
+}
+
+static int x_dpp(vs_warp *w, const vs_dinsn *d, amd_exec_fn fn)
+{
+  const amd_insn *I = amd_i(d);
+  int k0 = op_index(amd_row_of(I), AMD_R_SRC0);
+  if (k0 < 0 || dpp_lane((I->w[1] >> 8) & 0x1ffu, 0) == -2) return amd_unsupported_form(w, d, "a reserved DPP control");
+  return dpp_run(w, d, fn, k0, I->w[1], 0, 0, 0, dpp_lane);
 }
 
 /* ---- SDWA ----
@@ -281,7 +304,7 @@ int amd_x_dpp11(vs_warp *w, const vs_dinsn *d)
   int e64 = I->f.form == AMD_FORM_E64_DPP || I->f.form == AMD_FORM_E64_DPP8;
   int dpp8 = I->f.form == AMD_FORM_DPP8 || I->f.form == AMD_FORM_E64_DPP8;
   uint32_t s = I->w[e64 ? 2 : 1];
-  unsigned ctrl = (s >> 8) & 0x1ffu, bound = (s >> 19) & 1u, bank = (s >> 24) & 15u, rowm = (s >> 28) & 15u;
+  unsigned ctrl = (s >> 8) & 0x1ffu;
   unsigned fi = dpp8 ? (I->w[e64 ? 1 : 0] & 0x1ffu) == 0xeau : (s >> 18) & 1u;
   int k0 = op_index(r, AMD_R_SRC0);
   if (k0 < 0) k0 = op_index(r, AMD_R_VSRC0);
@@ -290,39 +313,5 @@ int amd_x_dpp11(vs_warp *w, const vs_dinsn *d)
   if ((r->flags & F_M0_R) && r->ops[k0].role == AMD_R_VSRC0)
     return amd_unsupported_form(w, d, "DPP of an M0-relative source");
   if (!dpp8 && dpp16_lane(ctrl, 0) == -2) return amd_unsupported_form(w, d, "a reserved DPP16 control");
-  vs_dinsn d2 = *d;
-  amd_insn *I2 = (amd_insn *)(void *)d2.payload;
-  borrow b = {0};
-  unsigned prow;
-  uint32_t *p = borrow_row(w, I, &b, &prow);
-  const uint32_t *src = amd_vrow(w, I->f.op[k0].val);
-  vs_mask exec = w->active, en = 0;
-  for (unsigned l = 0; l < w->nlanes; l++) {
-    int sl;
-    if (dpp8) {
-      sl = (int)((l & ~7u) | ((s >> (8 + 3 * (l & 7u))) & 7u));
-    } else {
-      if (!((rowm >> (l >> 4)) & 1u) || !((bank >> ((l >> 2) & 3u)) & 1u)) continue; /* not written */
-      sl = dpp16_lane(ctrl, l);
-    }
-    if (sl >= 0 && (fi || ((exec >> sl) & 1u))) {
-      p[l] = src[sl];
-    } else {
-      if (!dpp8 && !bound) continue; /* invalid source, bound_ctrl clear: not written */
-      p[l] = 0;                      /* bound_ctrl; DPP8 fi:0 reads 0 from an inactive lane */
-    }
-    en |= (vs_mask)1 << l;
-  }
-  I2->f.op[k0].val = prow;
-  for (unsigned k = 0; k < I2->f.nops; k++) I2->f.op[k].mods &= (uint8_t)~AMD_MOD_SEXT; /* 32-bit: no change */
-  if (e64) {
-    /* the VOP3 words stay (op_sel, clamp, omod, neg/abs are read from them) */
-    I2->f.form = r->enc == AMD_ENC_VOP3 || r->enc == AMD_ENC_VOP3P ? AMD_FORM_NATIVE : AMD_FORM_E64;
-    I2->w[2] = 0;
-  } else {
-    as_e64(&d2, 0, 0);
-  }
-  int rc = run_row(w, fn, &d2, exec & en);
-  borrow_restore(w, &b);
-  return rc;
+  return dpp_run(w, d, fn, k0, s, dpp8, fi, e64, dpp16_lane);
 }
